@@ -1,0 +1,115 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Utilization from idle-time accounting.
+ *
+ * The scheduler's PELT signals are not exported to modules; the idle-time
+ * accounting that ondemand uses is (get_cpu_idle_time()). Over a window
+ * of n whole PELT periods (1024 us) a CPU was busy for a fraction b of
+ * the wall time; at frequency f_cur that is b * f_cur / f_max of the
+ * policy's capacity. The estimate averages these samples the way PELT
+ * averages running time, with the same 32 ms half-life (y^32 = 1/2):
+ *
+ *	util' = util * y^n + sample * (1 - y^n)
+ *
+ * so a short burst on an idle CPU moves utilization as little as it
+ * moves the scheduler's own util_avg.
+ */
+
+#include <linux/math64.h>
+#include <linux/minmax.h>
+#include <linux/sched.h>
+
+#include "governor/util.h"
+#include "module/compat.h"
+
+/* y^n * 2^32 for n < 32, y^32 = 1/2: kernel/sched/sched-pelt.h. */
+static const u32 hgov_y_inv[HGOV_HALFLIFE_PERIODS] = {
+	0xffffffff, 0xfa83b2da, 0xf5257d14, 0xefe4b99a, 0xeac0c6e6, 0xe5b906e6,
+	0xe0ccdeeb, 0xdbfbb796, 0xd744fcc9, 0xd2a81d91, 0xce248c14, 0xc9b9bd85,
+	0xc5672a10, 0xc12c4cc9, 0xbd08a39e, 0xb8fbaf46, 0xb504f333, 0xb123f581,
+	0xad583ee9, 0xa9a15ab4, 0xa5fed6a9, 0xa2704302, 0x9ef5325f, 0x9b8d39b9,
+	0x9837f050, 0x94f4efa8, 0x91c3d373, 0x8ea4398a, 0x8b95c1e3, 0x88980e80,
+	0x85aac367, 0x82cd8698,
+};
+
+/**
+ * hgov_busy_window() - busy fraction of a CPU between two idle samples
+ * @prev: earlier sample
+ * @now: later sample
+ * @busy: set to (wall - idle) / wall in SCHED_CAPACITY_SCALE units
+ * @periods: set to the window length in whole PELT periods, rounded
+ *
+ * Differences are taken modulo 2^64, so a counter that wraps between the
+ * samples still yields the right window. Idle time that grew by more
+ * than the wall clock (the two are read a few ns apart) counts as idle.
+ *
+ * Return: false, leaving @busy and @periods alone, if the window is
+ * shorter than one period (including zero-length and backwards windows):
+ * the caller keeps @prev and measures a longer window next time.
+ */
+bool hgov_busy_window(const struct hgov_idle_sample *prev,
+		      const struct hgov_idle_sample *now,
+		      unsigned long *busy, u64 *periods)
+{
+	u64 wall_us = now->wall_us - prev->wall_us;
+	u64 idle_us = now->idle_us - prev->idle_us;
+
+	if ((s64)wall_us < HGOV_PERIOD_US)
+		return false;
+	idle_us = min(idle_us, wall_us);
+	*busy = div64_u64((wall_us - idle_us) << SCHED_CAPACITY_SHIFT, wall_us);
+	*periods = div_u64(wall_us + HGOV_PERIOD_US / 2, HGOV_PERIOD_US);
+	return true;
+}
+EXPORT_SYMBOL_IF_KUNIT(hgov_busy_window);
+
+/**
+ * hgov_util_decay() - PELT decay
+ * @val: value to decay
+ * @periods: elapsed PELT periods
+ *
+ * Return: @val * y^@periods, with y^32 = 1/2.
+ */
+unsigned long hgov_util_decay(unsigned long val, u64 periods)
+{
+	if (periods >= HGOV_HALFLIFE_PERIODS * BITS_PER_LONG)
+		return 0;
+	val >>= periods / HGOV_HALFLIFE_PERIODS;
+	return mul_u64_u32_shr(val, hgov_y_inv[periods % HGOV_HALFLIFE_PERIODS],
+			       32);
+}
+EXPORT_SYMBOL_IF_KUNIT(hgov_util_decay);
+
+/**
+ * hgov_util_avg() - fold one window's sample into the running average
+ * @avg: utilization so far
+ * @sample: utilization measured over the window
+ * @periods: window length in PELT periods
+ *
+ * Return: @avg * y^n + @sample * (1 - y^n), n = @periods.
+ */
+unsigned long hgov_util_avg(unsigned long avg, unsigned long sample,
+			    u64 periods)
+{
+	return hgov_util_decay(avg, periods) + sample -
+	       hgov_util_decay(sample, periods);
+}
+EXPORT_SYMBOL_IF_KUNIT(hgov_util_avg);
+
+/**
+ * hgov_util_invariant() - busy fraction at f_cur as capacity at f_max
+ * @busy: busy fraction, 0..SCHED_CAPACITY_SCALE
+ * @cur_khz: frequency the CPU ran at
+ * @max_khz: frequency of full capacity (cpuinfo.max_freq)
+ *
+ * Return: @busy * min(@cur_khz, @max_khz) / @max_khz; @busy if
+ * @max_khz is 0 (unknown: no scaling).
+ */
+unsigned long hgov_util_invariant(unsigned long busy, unsigned int cur_khz,
+				  unsigned int max_khz)
+{
+	if (!max_khz)
+		return busy;
+	return div_u64((u64)busy * min(cur_khz, max_khz), max_khz);
+}
+EXPORT_SYMBOL_IF_KUNIT(hgov_util_invariant);

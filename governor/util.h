@@ -1,0 +1,34 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Utilization estimated from idle-time accounting. Pure functions: the
+ * samples are arguments.
+ */
+#ifndef HGOV_GOVERNOR_UTIL_H
+#define HGOV_GOVERNOR_UTIL_H
+
+#include <linux/types.h>
+
+/* PELT's period (1024 us) and half-life (32 periods), as in the scheduler. */
+#define HGOV_PERIOD_US		1024
+#define HGOV_HALFLIFE_PERIODS	32
+
+/**
+ * struct hgov_idle_sample - one reading of a CPU's idle-time accounting
+ * @idle_us: cumulative idle time, as get_cpu_idle_time() returns it
+ * @wall_us: wall clock at the same instant
+ */
+struct hgov_idle_sample {
+	u64	idle_us;
+	u64	wall_us;
+};
+
+bool hgov_busy_window(const struct hgov_idle_sample *prev,
+		      const struct hgov_idle_sample *now,
+		      unsigned long *busy, u64 *periods);
+unsigned long hgov_util_decay(unsigned long val, u64 periods);
+unsigned long hgov_util_avg(unsigned long avg, unsigned long sample,
+			    u64 periods);
+unsigned long hgov_util_invariant(unsigned long busy, unsigned int cur_khz,
+				  unsigned int max_khz);
+
+#endif /* HGOV_GOVERNOR_UTIL_H */

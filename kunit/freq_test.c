@@ -1,0 +1,187 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * KUnit: frequency selection rules (governor/freq.c).
+ */
+
+#include <kunit/test.h>
+#include <linux/cpufreq.h>
+#include <linux/kernel.h>
+
+#include "governor/freq.h"
+#include "governor/util.h"
+#include "module/compat.h"
+
+/* r8a77951 A57 OPPs; 1600 and 1700 MHz are turbo (boost) OPPs. */
+static const struct cpufreq_frequency_table a57_table[] = {
+	{ .frequency = 500000 },
+	{ .frequency = 1000000 },
+	{ .frequency = 1500000 },
+	{ .flags = CPUFREQ_BOOST_FREQ, .frequency = 1600000 },
+	{ .flags = CPUFREQ_BOOST_FREQ, .frequency = 1700000 },
+	{ .frequency = CPUFREQ_TABLE_END },
+};
+
+/* A table listed high to low, with a hole a driver marked invalid. */
+static const struct cpufreq_frequency_table odd_table[] = {
+	{ .frequency = 1200000 },
+	{ .frequency = CPUFREQ_ENTRY_INVALID },
+	{ .frequency = 800000 },
+	{ .frequency = 1000000 },
+	{ .frequency = CPUFREQ_TABLE_END },
+};
+
+struct headroom_case {
+	unsigned long util;
+	unsigned int max_khz;
+	unsigned int khz;
+	const char *name;
+};
+
+static const struct headroom_case headroom_cases[] = {
+	{ 0, 1500000, 0, "idle asks for nothing" },
+	{ 1024, 1500000, 1875000, "full capacity asks for 1.25 f_max" },
+	{ 512, 1500000, 937500, "half capacity asks for 0.625 f_max" },
+	{ 819, 1500000, 1499633, "80 % of capacity just fits f_max" },
+	{ 341, 1200000, 499511, "LITTLE at a third of capacity" },
+	{ 1024, UINT_MAX, UINT_MAX, "huge f_max saturates, never wraps" },
+};
+
+KUNIT_ARRAY_PARAM_DESC(headroom, headroom_cases, name);
+
+/* f = 1.25 * f_max * util / 1024, schedutil's headroom. */
+static void hgov_headroom_test(struct kunit *test)
+{
+	const struct headroom_case *c = test->param_value;
+
+	KUNIT_EXPECT_EQ(test, hgov_util_to_khz(c->util, c->max_khz), c->khz);
+}
+
+struct resolve_case {
+	const struct cpufreq_frequency_table *table;
+	unsigned int target, min, max;
+	unsigned int khz;
+	const char *name;
+};
+
+static const struct resolve_case resolve_cases[] = {
+	{ a57_table, 0, 500000, 1500000, 500000, "nothing asked: lowest OPP" },
+	{ a57_table, 625000, 500000, 1500000, 1000000, "between OPPs: next one up" },
+	{ a57_table, 1000000, 500000, 1500000, 1000000, "exact OPP kept" },
+	{ a57_table, 1000001, 500000, 1500000, 1500000, "1 kHz over rounds up" },
+	{ a57_table, 1875000, 500000, 1500000, 1500000, "boost OPPs unused without boost" },
+	{ a57_table, 1650000, 500000, 1700000, 1700000, "boost OPPs used when allowed" },
+	{ a57_table, 1500000, 500000, 1000000, 1000000, "thermal/user cap wins" },
+	{ a57_table, 0, 1000000, 1500000, 1000000, "scaling_min_freq floor wins" },
+	{ a57_table, 900000, 600000, 900000, 900000, "no OPP inside the limits: clamp" },
+	{ odd_table, 900000, 800000, 1200000, 1000000, "unsorted table, invalid entry" },
+	{ odd_table, 1300000, 800000, 1200000, 1200000, "unsorted table, over the top" },
+	{ NULL, 1234567, 500000, 1500000, 1234567, "no table: any frequency" },
+	{ NULL, 2000000, 500000, 1500000, 1500000, "no table: clamped to max" },
+};
+
+KUNIT_ARRAY_PARAM_DESC(resolve, resolve_cases, name);
+
+/* Lowest table frequency at or above the target, within [min, max]. */
+static void hgov_resolve_test(struct kunit *test)
+{
+	const struct resolve_case *c = test->param_value;
+
+	KUNIT_EXPECT_EQ(test, hgov_resolve_khz(c->table, c->target, c->min, c->max),
+			c->khz);
+}
+
+struct rate_case {
+	u64 now, last, delay;
+	bool elapsed;
+	const char *name;
+};
+
+static const struct rate_case rate_cases[] = {
+	{ 1450000, 1000000, 450000, true, "exactly one window later" },
+	{ 1449999, 1000000, 450000, false, "1 ns short of the window" },
+	{ 1000000, 1000000, 0, true, "no rate limit" },
+	{ 999000, 1000000, 0, false, "clock behind the last decision" },
+	{ 449999, U64_MAX - 0, 450000, true, "time wraps around 2^64" },
+	{ 100, U64_MAX - 100, 450000, false, "wrap, short window" },
+};
+
+KUNIT_ARRAY_PARAM_DESC(rate, rate_cases, name);
+
+/* A new decision only rate_limit_us after the previous one. */
+static void hgov_rate_limit_test(struct kunit *test)
+{
+	const struct rate_case *c = test->param_value;
+
+	KUNIT_EXPECT_EQ(test, hgov_rate_limit_elapsed(c->now, c->last, c->delay),
+			c->elapsed);
+}
+
+struct default_rate_case {
+	unsigned int delay_us, latency_ns, us;
+	const char *name;
+};
+
+static const struct default_rate_case default_rate_cases[] = {
+	{ 0, 300000, 450, "R-Car H3: 1.5 x 300 us" },
+	{ 2000, 300000, 2000, "driver's transition_delay_us wins" },
+	{ 0, 0, 1000, "unknown latency: 1 ms" },
+	{ 0, 999, 1000, "sub-microsecond latency counts as unknown" },
+	{ 0, UINT_MAX, 1000000, "capped at one second" },
+};
+
+KUNIT_ARRAY_PARAM_DESC(default_rate, default_rate_cases, name);
+
+/* rate_limit_us defaults the way schedutil derives it. */
+static void hgov_default_rate_limit_test(struct kunit *test)
+{
+	const struct default_rate_case *c = test->param_value;
+
+	KUNIT_EXPECT_EQ(test, hgov_default_rate_limit_us(c->delay_us, c->latency_ns),
+			c->us);
+}
+
+/*
+ * Closed loop on the A57 table: a CPU busy all the time climbs from
+ * 500 MHz to 1500 MHz, and once idle falls back to 500 MHz, each within
+ * 200 ms of 4 ms windows (the tick at HZ=250).
+ */
+static void hgov_ramp_test(struct kunit *test)
+{
+	unsigned long util = 0;
+	unsigned int khz = 500000, ms;
+
+	for (ms = 0; ms < 200 && khz < 1500000; ms += 4) {
+		util = hgov_util_avg(util, hgov_util_invariant(SCHED_CAPACITY_SCALE,
+							       khz, 1500000), 4);
+		khz = hgov_resolve_khz(a57_table, hgov_util_to_khz(util, 1500000),
+				       500000, 1500000);
+	}
+	KUNIT_EXPECT_EQ_MSG(test, khz, 1500000, "busy CPU stuck after %u ms", ms);
+
+	for (ms = 0; ms < 200 && khz > 500000; ms += 4) {
+		util = hgov_util_avg(util, 0, 4);
+		khz = hgov_resolve_khz(a57_table, hgov_util_to_khz(util, 1500000),
+				       500000, 1500000);
+	}
+	KUNIT_EXPECT_EQ_MSG(test, khz, 500000, "idle CPU stuck after %u ms", ms);
+}
+
+static struct kunit_case hgov_freq_cases[] = {
+	KUNIT_CASE_PARAM(hgov_headroom_test, headroom_gen_params),
+	KUNIT_CASE_PARAM(hgov_resolve_test, resolve_gen_params),
+	KUNIT_CASE_PARAM(hgov_rate_limit_test, rate_gen_params),
+	KUNIT_CASE_PARAM(hgov_default_rate_limit_test, default_rate_gen_params),
+	KUNIT_CASE(hgov_ramp_test),
+	{}
+};
+
+static struct kunit_suite hgov_freq_suite = {
+	.name = "cpufreq_hybrid_freq",
+	.test_cases = hgov_freq_cases,
+};
+
+kunit_test_suites(&hgov_freq_suite);
+
+HGOV_IMPORT_KUNIT_NS();
+MODULE_DESCRIPTION("KUnit tests of cpufreq_hybrid");
+MODULE_LICENSE("GPL");

@@ -1,0 +1,142 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * KUnit: utilization from idle-time accounting (governor/util.c).
+ */
+
+#include <kunit/test.h>
+#include <linux/kernel.h>
+#include <linux/sched.h>
+
+#include "governor/util.h"
+#include "module/compat.h"
+
+struct window_case {
+	struct hgov_idle_sample prev, now;
+	bool valid;
+	unsigned long busy;
+	u64 periods;
+	const char *name;
+};
+
+static const struct window_case window_cases[] = {
+	{ { 0, 0 }, { 4096, 8192 }, true, 512, 8, "half idle" },
+	{ { 100, 1000 }, { 100, 5096 }, true, 1024, 4, "never idle" },
+	{ { 100, 1000 }, { 4196, 5096 }, true, 0, 4, "always idle" },
+	{ { 0, 0 }, { 5000, 4096 }, true, 0, 4, "idle read after wall: idle" },
+	{ { 7, 5000 }, { 7, 5000 }, false, 0, 0, "zero-length window" },
+	{ { 0, 5000 }, { 0, 6023 }, false, 0, 0, "shorter than one period" },
+	{ { 0, 5000 }, { 0, 4000 }, false, 0, 0, "wall clock went backwards" },
+	{ { U64_MAX - 1023, U64_MAX - 2047 }, { 1024, 2048 }, true, 512, 4,
+	  "both counters wrap around 2^64" },
+	{ { 0, 0 }, { 0, 1535 }, true, 1024, 1, "1.5 periods round to 1" },
+	{ { 0, 0 }, { 0, 1536 }, true, 1024, 2, "1.5 periods round up to 2" },
+};
+
+KUNIT_ARRAY_PARAM_DESC(window, window_cases, name);
+
+/* Busy fraction and length of the window between two idle samples. */
+static void hgov_busy_window_test(struct kunit *test)
+{
+	const struct window_case *c = test->param_value;
+	unsigned long busy = 0;
+	u64 periods = 0;
+
+	KUNIT_ASSERT_EQ(test, hgov_busy_window(&c->prev, &c->now, &busy, &periods),
+			c->valid);
+	KUNIT_EXPECT_EQ(test, busy, c->busy);
+	KUNIT_EXPECT_EQ(test, periods, c->periods);
+}
+
+struct decay_case {
+	unsigned long val;
+	u64 periods;
+	unsigned long out;
+	const char *name;
+};
+
+static const struct decay_case decay_cases[] = {
+	{ 1024, 0, 1023, "no time: unchanged (fixed-point floor)" },
+	{ 1024, 32, 511, "one half-life halves" },
+	{ 1024, 64, 255, "two half-lives quarter" },
+	{ 1024, 16, 724, "half a half-life: 1/sqrt(2)" },
+	{ 1024, 32 * 11, 0, "long idle decays to nothing" },
+	{ 1024, U64_MAX, 0, "absurd window" },
+};
+
+KUNIT_ARRAY_PARAM_DESC(decay, decay_cases, name);
+
+/* PELT decay, y^32 = 1/2. */
+static void hgov_decay_test(struct kunit *test)
+{
+	const struct decay_case *c = test->param_value;
+
+	KUNIT_EXPECT_EQ(test, hgov_util_decay(c->val, c->periods), c->out);
+}
+
+/*
+ * The average moves half-way to a new level per 32 ms and never past it,
+ * whichever side it comes from.
+ */
+static void hgov_util_avg_test(struct kunit *test)
+{
+	KUNIT_EXPECT_EQ(test, hgov_util_avg(0, 1024, 32), 513);
+	KUNIT_EXPECT_EQ(test, hgov_util_avg(1024, 0, 32), 511);
+	KUNIT_EXPECT_EQ(test, hgov_util_avg(600, 600, 7), 600);
+	KUNIT_EXPECT_LE(test, hgov_util_avg(0, 1024, 1000), 1024);
+	KUNIT_EXPECT_GE(test, hgov_util_avg(0, 1024, 1000), 1023);
+}
+
+/*
+ * A 4 ms burst on an idle CPU moves utilization by under 1/8 of capacity,
+ * as it moves the scheduler's util_avg, so housekeeping on a LITTLE CPU
+ * does not lift its cluster off its lowest OPP.
+ */
+static void hgov_short_burst_test(struct kunit *test)
+{
+	unsigned long util = hgov_util_avg(0, SCHED_CAPACITY_SCALE, 4);
+
+	KUNIT_EXPECT_LT(test, util, SCHED_CAPACITY_SCALE / 8);
+	util = hgov_util_avg(util, 0, 100);
+	KUNIT_EXPECT_LT(test, util, 10);
+}
+
+struct invariant_case {
+	unsigned long busy;
+	unsigned int cur, max;
+	unsigned long util;
+	const char *name;
+};
+
+static const struct invariant_case invariant_cases[] = {
+	{ 1024, 500000, 1500000, 341, "busy at 500 of 1500 MHz" },
+	{ 1024, 1500000, 1500000, 1024, "busy at f_max" },
+	{ 512, 1000000, 1500000, 341, "half busy at 1000 MHz" },
+	{ 1024, 1700000, 1500000, 1024, "boost above f_max counts as f_max" },
+	{ 700, 800000, 0, 700, "unknown f_max: no scaling" },
+};
+
+KUNIT_ARRAY_PARAM_DESC(invariant, invariant_cases, name);
+
+/* Busy time at f_cur is worth f_cur / f_max of full capacity. */
+static void hgov_invariant_test(struct kunit *test)
+{
+	const struct invariant_case *c = test->param_value;
+
+	KUNIT_EXPECT_EQ(test, hgov_util_invariant(c->busy, c->cur, c->max), c->util);
+}
+
+static struct kunit_case hgov_util_cases[] = {
+	KUNIT_CASE_PARAM(hgov_busy_window_test, window_gen_params),
+	KUNIT_CASE_PARAM(hgov_decay_test, decay_gen_params),
+	KUNIT_CASE(hgov_util_avg_test),
+	KUNIT_CASE(hgov_short_burst_test),
+	KUNIT_CASE_PARAM(hgov_invariant_test, invariant_gen_params),
+	{}
+};
+
+static struct kunit_suite hgov_util_suite = {
+	.name = "cpufreq_hybrid_util",
+	.test_cases = hgov_util_cases,
+};
+
+kunit_test_suites(&hgov_util_suite);

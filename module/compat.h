@@ -1,0 +1,51 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Kernel-version differences, in one place. Every other file is written
+ * against the newest kernel we support (6.12) and includes this header.
+ */
+#ifndef HGOV_COMPAT_H
+#define HGOV_COMPAT_H
+
+#include <linux/module.h>
+#include <linux/version.h>
+
+/* <kunit/visibility.h> appeared in 6.2. */
+#if __has_include(<kunit/visibility.h>)
+#include <kunit/visibility.h>
+#endif
+
+#ifndef VISIBLE_IF_KUNIT
+#if IS_ENABLED(CONFIG_KUNIT)
+#define VISIBLE_IF_KUNIT
+#define EXPORT_SYMBOL_IF_KUNIT(symbol) \
+	EXPORT_SYMBOL_NS(symbol, EXPORTED_FOR_KUNIT_TESTING)
+#else
+#define VISIBLE_IF_KUNIT static
+#define EXPORT_SYMBOL_IF_KUNIT(symbol)
+#endif
+#endif
+
+/* KUNIT_ARRAY_PARAM_DESC() appeared in 6.2. */
+#ifndef KUNIT_ARRAY_PARAM_DESC
+#define KUNIT_ARRAY_PARAM_DESC(name, array, desc_member)			\
+	static const void *name##_gen_params(const void *prev, char *desc)	\
+	{									\
+		typeof((array)[0]) *__next = prev ?				\
+			((typeof(__next))prev) + 1 : (array);			\
+		if (__next - (array) < ARRAY_SIZE((array))) {			\
+			strscpy(desc, __next->desc_member,			\
+				KUNIT_PARAM_DESC_SIZE);				\
+			return __next;						\
+		}								\
+		return NULL;							\
+	}
+#endif
+
+/* Namespaces became string literals in 6.13. */
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 13, 0)
+#define HGOV_IMPORT_KUNIT_NS() MODULE_IMPORT_NS("EXPORTED_FOR_KUNIT_TESTING")
+#else
+#define HGOV_IMPORT_KUNIT_NS() MODULE_IMPORT_NS(EXPORTED_FOR_KUNIT_TESTING)
+#endif
+
+#endif /* HGOV_COMPAT_H */

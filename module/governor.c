@@ -1,0 +1,430 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The hybrid cpufreq governor: utilization-driven frequency selection the
+ * way schedutil does it, from signals exported to modules.
+ *
+ * The scheduler calls hgov_update() on its update_util hook. At most once
+ * per rate_limit_us the policy's CPUs are sampled (governor/util.c), the
+ * highest utilization is mapped to a frequency (governor/freq.c) and the
+ * result goes to the driver: directly if it can switch fast, else through
+ * an irq_work and the policy's SCHED_FIFO worker thread.
+ */
+
+#define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
+
+#include <linux/cpufreq.h>
+#include <linux/irq_work.h>
+#include <linux/kthread.h>
+#include <linux/percpu.h>
+#include <linux/sched.h>
+#include <linux/sched/clock.h>
+#include <linux/slab.h>
+
+#include "governor/freq.h"
+#include "governor/util.h"
+#include "module/hgov.h"
+
+static DEFINE_PER_CPU(struct hgov_cpu, hgov_cpu);
+
+/************************ Governor internals ***********************/
+
+/* cpufreq_this_cpu_can_update() is not exported. */
+static bool hgov_this_cpu_can_update(const struct cpufreq_policy *policy)
+{
+	return cpumask_test_cpu(smp_processor_id(), policy->cpus) ||
+	       policy->dvfs_possible_from_any_cpu;
+}
+
+/* Fold the window since the last sample of @hc into its utilization. */
+static void hgov_sample_cpu(struct hgov_cpu *hc, unsigned int cur_khz,
+			    unsigned int max_khz)
+{
+	struct hgov_idle_sample now;
+	unsigned long busy;
+	u64 periods;
+
+	now.idle_us = get_cpu_idle_time(hc->cpu, &now.wall_us, 0);
+	if (!hgov_busy_window(&hc->prev, &now, &busy, &periods))
+		return;
+	hc->prev = now;
+	hc->util = hgov_util_avg(hc->util,
+				 hgov_util_invariant(busy, cur_khz, max_khz),
+				 periods);
+}
+
+/*
+ * May the policy take a new decision at @now_ns, @delay_ns after the last
+ * one? Always after a change of limits. Called with hp->update_lock held.
+ */
+static bool hgov_should_update(struct hgov_policy *hp, u64 now_ns,
+			       u64 delay_ns)
+{
+	if (unlikely(READ_ONCE(hp->limits_changed))) {
+		WRITE_ONCE(hp->limits_changed, false);
+		hp->need_update = true;
+		/*
+		 * Clear limits_changed before reading policy->min/max, or a
+		 * limits update could be missed. Pairs with the smp_wmb() in
+		 * hgov_limits().
+		 */
+		smp_mb();
+		return true;
+	}
+	return hgov_rate_limit_elapsed(now_ns, hp->last_update_ns, delay_ns);
+}
+
+/*
+ * Decide the policy's next frequency at @now_ns. Called with
+ * hp->update_lock held. Returns true if hp->next_khz must be handed to the
+ * driver.
+ */
+static bool hgov_decide(struct hgov_policy *hp, u64 now_ns)
+{
+	struct cpufreq_policy *policy = hp->policy;
+	unsigned int max_khz = policy->cpuinfo.max_freq;
+	unsigned int cur_khz = READ_ONCE(policy->cur);
+	unsigned long util = 0;
+	unsigned int cpu, khz;
+
+	hp->last_update_ns = now_ns;
+
+	for_each_cpu(cpu, policy->cpus) {
+		struct hgov_cpu *hc = &per_cpu(hgov_cpu, cpu);
+
+		hgov_sample_cpu(hc, cur_khz, max_khz);
+		util = max(util, hc->util);
+	}
+	khz = hgov_resolve_khz(policy->freq_table,
+			       hgov_util_to_khz(util, max_khz),
+			       READ_ONCE(policy->min), READ_ONCE(policy->max));
+
+	if (hp->need_update)
+		hp->need_update = false;
+	else if (khz == hp->next_khz)
+		return false;
+	hp->next_khz = khz;
+	return true;
+}
+
+/* Queue the worker, once, for hp->next_khz and the idle re-evaluation. */
+static void hgov_kick_worker(struct hgov_policy *hp)
+{
+	if (!hp->work_in_progress) {
+		hp->work_in_progress = true;
+		irq_work_queue(&hp->irq_work);
+	}
+}
+
+/*
+ * update_util hook. Called with rq->lock held for the CPU of @data and
+ * IRQs disabled; hp->update_lock serializes the CPUs of one policy.
+ */
+static void hgov_update(struct update_util_data *data, u64 time,
+			unsigned int flags)
+{
+	struct hgov_cpu *hc = container_of(data, struct hgov_cpu, update_util);
+	struct hgov_policy *hp = hc->hp;
+	struct cpufreq_policy *policy = hp->policy;
+
+	if (!hgov_this_cpu_can_update(policy))
+		return;
+
+	raw_spin_lock(&hp->update_lock);
+	if (hgov_should_update(hp, time, READ_ONCE(hp->delay_ns)) &&
+	    hgov_decide(hp, time)) {
+		if (policy->fast_switch_enabled)
+			cpufreq_driver_fast_switch(policy, hp->next_khz);
+		else
+			hgov_kick_worker(hp);
+	}
+	if (!hp->eval_armed && hp->next_khz > READ_ONCE(policy->min)) {
+		hp->eval_armed = true;
+		hgov_kick_worker(hp);
+	}
+	raw_spin_unlock(&hp->update_lock);
+}
+
+/* Hand @khz to a slow-switching driver. */
+static void hgov_set_khz(struct hgov_policy *hp, unsigned int khz)
+{
+	mutex_lock(&hp->work_lock);
+	__cpufreq_driver_target(hp->policy, khz, CPUFREQ_RELATION_L);
+	mutex_unlock(&hp->work_lock);
+}
+
+static void hgov_work(struct kthread_work *work)
+{
+	struct hgov_policy *hp = container_of(work, struct hgov_policy, work);
+	unsigned long irq_flags;
+	unsigned int khz;
+	bool arm;
+
+	/*
+	 * Read next_khz and clear work_in_progress in one go, so an update
+	 * that lands right after is either seen here or queues us again.
+	 */
+	raw_spin_lock_irqsave(&hp->update_lock, irq_flags);
+	khz = hp->next_khz;
+	arm = hp->eval_armed;
+	hp->work_in_progress = false;
+	raw_spin_unlock_irqrestore(&hp->update_lock, irq_flags);
+
+	if (!hp->policy->fast_switch_enabled)
+		hgov_set_khz(hp, khz);
+	if (arm)
+		kthread_queue_delayed_work(&hp->worker, &hp->eval_work,
+					   nsecs_to_jiffies(HGOV_IDLE_EVAL_NS));
+}
+
+/*
+ * A policy whose CPUs are all idle gets no scheduler callbacks and would
+ * keep its last frequency. While it runs above policy->min, re-evaluate
+ * it from here when no decision was taken for HGOV_IDLE_EVAL_NS, and
+ * apply limit changes at once on fast-switching drivers.
+ */
+static void hgov_eval_work(struct kthread_work *work)
+{
+	struct hgov_policy *hp = container_of(work, struct hgov_policy,
+					      eval_work.work);
+	struct cpufreq_policy *policy = hp->policy;
+	u64 now_ns = local_clock();
+	unsigned long irq_flags;
+	bool change = false, arm;
+	unsigned int khz;
+
+	raw_spin_lock_irqsave(&hp->update_lock, irq_flags);
+	if (hgov_should_update(hp, now_ns, HGOV_IDLE_EVAL_NS)) {
+		change = hgov_decide(hp, now_ns);
+		if (change && policy->fast_switch_enabled)
+			cpufreq_driver_fast_switch(policy, hp->next_khz);
+	}
+	khz = hp->next_khz;
+	arm = khz > READ_ONCE(policy->min);
+	hp->eval_armed = arm;
+	raw_spin_unlock_irqrestore(&hp->update_lock, irq_flags);
+
+	if (change && !policy->fast_switch_enabled)
+		hgov_set_khz(hp, khz);
+	if (arm)
+		kthread_queue_delayed_work(&hp->worker, &hp->eval_work,
+					   nsecs_to_jiffies(HGOV_IDLE_EVAL_NS));
+}
+
+static void hgov_irq_work(struct irq_work *irq_work)
+{
+	struct hgov_policy *hp = container_of(irq_work, struct hgov_policy,
+					      irq_work);
+
+	kthread_queue_work(&hp->worker, &hp->work);
+}
+
+/********************** cpufreq governor interface *********************/
+
+static struct hgov_tunables *hgov_global_tunables;
+/* Protects hgov_global_tunables; taken in .init and .exit (process context). */
+static DEFINE_MUTEX(hgov_global_tunables_lock);
+
+/**
+ * hgov_update_rate_limit() - propagate rate_limit_us to a policy
+ * @hp: policy whose delay follows its tunables
+ *
+ * Called with @hp->tunables->attr_set.update_lock held, or before the
+ * policy's hooks are installed.
+ */
+void hgov_update_rate_limit(struct hgov_policy *hp)
+{
+	WRITE_ONCE(hp->delay_ns,
+		   (u64)hp->tunables->rate_limit_us * NSEC_PER_USEC);
+}
+
+static int hgov_kthread_create(struct hgov_policy *hp)
+{
+	struct cpufreq_policy *policy = hp->policy;
+	struct task_struct *thread;
+	int ret;
+
+	kthread_init_work(&hp->work, hgov_work);
+	kthread_init_delayed_work(&hp->eval_work, hgov_eval_work);
+	kthread_init_worker(&hp->worker);
+	thread = kthread_create(kthread_worker_fn, &hp->worker, "hybrid:%u",
+				cpumask_first(policy->related_cpus));
+	if (IS_ERR(thread))
+		return PTR_ERR(thread);
+
+	sched_set_fifo_low(thread);
+	ret = set_cpus_allowed_ptr(thread, policy->related_cpus);
+	if (ret) {
+		kthread_stop(thread);
+		return ret;
+	}
+	hp->thread = thread;
+	init_irq_work(&hp->irq_work, hgov_irq_work);
+	mutex_init(&hp->work_lock);
+	wake_up_process(thread);
+	return 0;
+}
+
+static void hgov_kthread_stop(struct hgov_policy *hp)
+{
+	kthread_flush_worker(&hp->worker);
+	kthread_stop(hp->thread);
+	mutex_destroy(&hp->work_lock);
+}
+
+int hgov_init(struct cpufreq_policy *policy)
+{
+	struct hgov_tunables *tunables;
+	struct hgov_policy *hp;
+	int ret;
+
+	if (policy->governor_data)
+		return -EBUSY;
+
+	cpufreq_enable_fast_switch(policy);
+
+	hp = kzalloc(sizeof(*hp), GFP_KERNEL);
+	if (!hp) {
+		ret = -ENOMEM;
+		goto out_disable_fast_switch;
+	}
+	hp->policy = policy;
+	raw_spin_lock_init(&hp->update_lock);
+
+	ret = hgov_kthread_create(hp);
+	if (ret)
+		goto out_free_policy;
+
+	mutex_lock(&hgov_global_tunables_lock);
+	if (hgov_global_tunables) {
+		if (WARN_ON(have_governor_per_policy())) {
+			ret = -EINVAL;
+			goto out_stop_kthread;
+		}
+		hp->tunables = hgov_global_tunables;
+		gov_attr_set_get(&hp->tunables->attr_set, &hp->tunables_hook);
+		policy->governor_data = hp;
+		mutex_unlock(&hgov_global_tunables_lock);
+		return 0;
+	}
+
+	tunables = kzalloc(sizeof(*tunables), GFP_KERNEL);
+	if (!tunables) {
+		ret = -ENOMEM;
+		goto out_stop_kthread;
+	}
+	gov_attr_set_init(&tunables->attr_set, &hp->tunables_hook);
+	tunables->rate_limit_us =
+		hgov_default_rate_limit_us(policy->transition_delay_us,
+					   policy->cpuinfo.transition_latency);
+	hp->tunables = tunables;
+	policy->governor_data = hp;
+	if (!have_governor_per_policy())
+		hgov_global_tunables = tunables;
+
+	ret = kobject_init_and_add(&tunables->attr_set.kobj, &hgov_tunables_ktype,
+				   get_governor_parent_kobj(policy), "%s",
+				   HGOV_NAME);
+	if (ret)
+		goto out_put_tunables;
+	mutex_unlock(&hgov_global_tunables_lock);
+	return 0;
+
+out_put_tunables:
+	kobject_put(&tunables->attr_set.kobj);
+	policy->governor_data = NULL;
+	hgov_global_tunables = NULL;
+out_stop_kthread:
+	mutex_unlock(&hgov_global_tunables_lock);
+	hgov_kthread_stop(hp);
+out_free_policy:
+	kfree(hp);
+out_disable_fast_switch:
+	cpufreq_disable_fast_switch(policy);
+	pr_err("initialization of policy%u failed (error %d)\n", policy->cpu, ret);
+	return ret;
+}
+
+void hgov_exit(struct cpufreq_policy *policy)
+{
+	struct hgov_policy *hp = policy->governor_data;
+	unsigned int count;
+
+	mutex_lock(&hgov_global_tunables_lock);
+	count = gov_attr_set_put(&hp->tunables->attr_set, &hp->tunables_hook);
+	policy->governor_data = NULL;
+	if (!count && hp->tunables == hgov_global_tunables)
+		hgov_global_tunables = NULL;
+	mutex_unlock(&hgov_global_tunables_lock);
+
+	hgov_kthread_stop(hp);
+	kfree(hp);
+	cpufreq_disable_fast_switch(policy);
+}
+
+int hgov_start(struct cpufreq_policy *policy)
+{
+	struct hgov_policy *hp = policy->governor_data;
+	unsigned int cpu;
+
+	mutex_lock(&hp->tunables->attr_set.update_lock);
+	hgov_update_rate_limit(hp);
+	mutex_unlock(&hp->tunables->attr_set.update_lock);
+
+	hp->last_update_ns = 0;
+	hp->next_khz = 0;
+	hp->limits_changed = false;
+	hp->need_update = true;
+	hp->work_in_progress = false;
+	hp->eval_armed = false;
+
+	for_each_cpu(cpu, policy->cpus) {
+		struct hgov_cpu *hc = &per_cpu(hgov_cpu, cpu);
+
+		memset(hc, 0, sizeof(*hc));
+		hc->cpu = cpu;
+		hc->hp = hp;
+		hc->prev.idle_us = get_cpu_idle_time(cpu, &hc->prev.wall_us, 0);
+	}
+	/* Publish the hooks only once every sibling's state is set up. */
+	for_each_cpu(cpu, policy->cpus)
+		cpufreq_add_update_util_hook(cpu, &per_cpu(hgov_cpu, cpu).update_util,
+					     hgov_update);
+	return 0;
+}
+
+void hgov_stop(struct cpufreq_policy *policy)
+{
+	struct hgov_policy *hp = policy->governor_data;
+	unsigned int cpu;
+
+	for_each_cpu(cpu, policy->cpus)
+		cpufreq_remove_update_util_hook(cpu);
+	synchronize_rcu();
+
+	irq_work_sync(&hp->irq_work);
+	kthread_cancel_work_sync(&hp->work);
+	kthread_cancel_delayed_work_sync(&hp->eval_work);
+}
+
+void hgov_limits(struct cpufreq_policy *policy)
+{
+	struct hgov_policy *hp = policy->governor_data;
+
+	if (!policy->fast_switch_enabled) {
+		mutex_lock(&hp->work_lock);
+		cpufreq_policy_apply_limits(policy);
+		mutex_unlock(&hp->work_lock);
+	}
+	/*
+	 * Set limits_changed after the new limits are in place. Pairs with
+	 * the smp_mb() in hgov_should_update().
+	 */
+	smp_wmb();
+	WRITE_ONCE(hp->limits_changed, true);
+	/*
+	 * Decide within the new limits now rather than at the next scheduler
+	 * callback; the worker runs on the policy's CPUs, as fast-switching
+	 * drivers require.
+	 */
+	kthread_mod_delayed_work(&hp->worker, &hp->eval_work, 0);
+}

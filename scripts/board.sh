@@ -1,0 +1,78 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
+# The virtual R-Car H3 board: QEMU virt, 8 vCPUs in two clusters
+# (cpu0-3 "A57", cpu4-7 "A53"), a virtio-blk disk (/dev/vda), a busybox
+# initramfs with the test-bed cpufreq driver and cpufreq_hybrid loaded.
+#
+#   board.sh run FILE   run busybox-sh script FILE as root on the board,
+#                       stream its output, exit with its exit status
+#   board.sh shell      interactive console on the same board
+#
+# Environment: HGOV_BOARD_TIMEOUT (s, default 900), HGOV_CACHE.
+set -euo pipefail
+. "$(dirname "$0")/lib.sh"
+
+usage() { echo "usage: $0 run FILE | shell" >&2; exit 2; }
+
+[ $# -ge 1 ] || usage
+mode=$1
+case $mode in
+run) [ $# -eq 2 ] || usage; script=$2
+     [ -f "$script" ] || hgov_die "no such script: $script" ;;
+shell) [ $# -eq 1 ] || usage; script=/dev/null ;;
+*) usage ;;
+esac
+
+build=$(bash "$HGOV_TOP/scripts/kernel.sh" normal)
+hgov_build_modules "$build"
+dtb=$(hgov_board_dtb)
+busybox=$(hgov_busybox)
+kver=$(cat "$build/include/config/kernel.release")
+
+work=$(mktemp -d "${TMPDIR:-/tmp}/hgov-board.XXXXXX")
+trap 'rm -rf "$work"' EXIT
+
+moddir=/lib/modules/$kver/extra
+{
+	echo "dir /dev 755 0 0"
+	echo "nod /dev/console 600 0 0 c 5 1"
+	echo "dir /bin 755 0 0"
+	echo "dir /lib 755 0 0"
+	echo "dir /lib/modules 755 0 0"
+	echo "dir /lib/modules/$kver 755 0 0"
+	echo "dir $moddir 755 0 0"
+	echo "file /bin/busybox $busybox 755 0 0"
+	echo "slink /bin/sh busybox 777 0 0"
+	echo "file /init $HGOV_TOP/scripts/board-init.sh 755 0 0"
+	echo "file /run.sh $(realpath "$script") 755 0 0"
+	echo "file /lib/hgov.sh $HGOV_TOP/scripts/board-lib.sh 644 0 0"
+	for ko in "$HGOV_TOP"/*.ko "$HGOV_TOP"/scripts/testbed/*.ko \
+		  "$build"/drivers/block/null_blk/null_blk.ko "$build"/drivers/block/brd.ko; do
+		[ -f "$ko" ] && echo "file $moddir/${ko##*/} $ko 644 0 0"
+	done
+} > "$work/initramfs.list"
+"$build/usr/gen_init_cpio" "$work/initramfs.list" > "$work/initramfs.cpio" ||
+	hgov_die "gen_init_cpio failed"
+truncate -s 256M "$work/disk.img"
+
+qemu=(qemu-system-aarch64 "${HGOV_QEMU_MACHINE[@]}" -nographic -no-reboot
+	-kernel "$build/arch/arm64/boot/Image" -initrd "$work/initramfs.cpio"
+	-dtb "$dtb"
+	-drive "file=$work/disk.img,if=none,id=d0,format=raw"
+	-device virtio-blk-device,drive=d0
+	-append "console=ttyAMA0 loglevel=5 rdinit=/init hgov.mode=$mode")
+
+if [ "$mode" = shell ]; then
+	exec "${qemu[@]}"
+fi
+
+# loglevel=5 keeps warnings and splats on the console but hides the empty
+# KTAP document of the built-in KUnit executor (KERN_INFO).
+timeout "${HGOV_BOARD_TIMEOUT:-900}" "${qemu[@]}" </dev/null 2>&1 |
+	tr -d '\r' | tee "$work/console.log" | sed -u '/^HGOV-EXIT=/d' || true
+rc=$(sed -n 's/^HGOV-EXIT=\([0-9]*\)$/\1/p' "$work/console.log" | tail -n 1)
+if [ -z "$rc" ]; then
+	hgov_log "the board stopped before $script finished (crash or timeout)"
+	exit 125
+fi
+exit "$rc"

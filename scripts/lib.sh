@@ -1,0 +1,147 @@
+# SPDX-License-Identifier: GPL-2.0
+# Shared helpers for the cpufreq_hybrid scripts. Source it; do not run it.
+#
+# Everything heavy (kernel source, kernel build, arm64 userland) lives in
+# HGOV_CACHE, outside the repository, keyed on its inputs.
+
+HGOV_TOP=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+HGOV_CACHE=${HGOV_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/cpufreq-hybrid}
+HGOV_KVER=${HGOV_KVER:-6.12}
+HGOV_ARCH=arm64
+HGOV_CROSS=aarch64-linux-gnu-
+HGOV_JOBS=${HGOV_JOBS:-$(nproc)}
+
+hgov_log() { printf '%s: %s\n' "${0##*/}" "$*" >&2; }
+hgov_die() { hgov_log "error: $*"; exit 1; }
+
+# hgov_need_pkgs PKG... - apt-get install the packages that are missing.
+hgov_need_pkgs() {
+	local missing=() p
+	for p in "$@"; do
+		dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'ok installed' ||
+			missing+=("$p")
+	done
+	[ ${#missing[@]} -eq 0 ] && return 0
+	[ "$(id -u)" -eq 0 ] || hgov_die "missing packages (${missing[*]}); run as root or install them"
+	hgov_log "installing ${missing[*]}"
+	if [ ! -e "$HGOV_CACHE/.apt-updated" ]; then
+		apt-get update -q >&2 || hgov_die "apt-get update failed"
+		mkdir -p "$HGOV_CACHE" && touch "$HGOV_CACHE/.apt-updated"
+	fi
+	DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends \
+		"${missing[@]}" >&2 || hgov_die "apt-get install ${missing[*]} failed"
+}
+
+# Host tools every board job needs.
+hgov_need_host_tools() {
+	hgov_need_pkgs "linux-source-$HGOV_KVER" gcc-aarch64-linux-gnu \
+		binutils-aarch64-linux-gnu qemu-system-arm flex bison bc libssl-dev \
+		libelf-dev device-tree-compiler python3 xz-utils cpio make gcc \
+		sparse perl kmod
+}
+
+# hgov_src - print the unpacked linux-source tree, unpacking it on first use.
+hgov_src() {
+	local tarball=/usr/src/linux-source-$HGOV_KVER.tar.xz ver dir
+	[ -f "$tarball" ] || hgov_die "$tarball missing: install linux-source-$HGOV_KVER"
+	ver=$(dpkg-query -W -f='${Version}' "linux-source-$HGOV_KVER")
+	dir=$HGOV_CACHE/src/linux-source-$HGOV_KVER-$ver
+	if [ ! -f "$dir/.unpacked" ]; then
+		hgov_log "unpacking $tarball"
+		rm -rf "$dir" && mkdir -p "$dir"
+		tar -xJf "$tarball" -C "$dir" --strip-components=1 ||
+			hgov_die "cannot unpack $tarball"
+		touch "$dir/.unpacked"
+	fi
+	echo "$dir"
+}
+
+# hgov_kernel_key FLAVOUR - cache key of a board kernel: fragment, source
+# version and compiler version.
+hgov_kernel_key() {
+	local frag=$HGOV_TOP/kunit/board-$1.config
+	[ -f "$frag" ] || hgov_die "no kernel fragment $frag"
+	{
+		cat "$HGOV_TOP/kunit/board.config" "$frag"
+		dpkg-query -W -f='${Version}' "linux-source-$HGOV_KVER"
+		"${HGOV_CROSS}gcc" --version | head -n 1
+	} | sha256sum | cut -c1-12
+}
+
+# hgov_kbuild FLAVOUR - print the build directory of the board kernel.
+hgov_kbuild() {
+	echo "$HGOV_CACHE/kernel-$HGOV_KVER-$1-$(hgov_kernel_key "$1")"
+}
+
+# hgov_arm64_debs PKG... - download Debian's arm64 packages (and nothing
+# else) into the cache through a private apt state; print the deb directory.
+hgov_arm64_debs() {
+	local a=$HGOV_CACHE/apt-arm64
+	local o=(-o APT::Architecture=arm64 -o APT::Architectures::=arm64
+		-o Dir::State::Lists="$a/lists" -o Dir::Cache="$a/cache"
+		-o Dir::State::status="$a/status" -o Debug::NoLocking=1
+		-o APT::Sandbox::User=root)
+	mkdir -p "$a/lists/partial" "$a/cache/archives/partial" "$a/debs"
+	touch "$a/status"
+	if [ ! -e "$a/.updated" ]; then
+		apt-get "${o[@]}" update -q >&2 || hgov_die "arm64 apt-get update failed"
+		touch "$a/.updated"
+	fi
+	local p
+	for p in "$@"; do
+		ls "$a/debs/${p}_"*_arm64.deb >/dev/null 2>&1 && continue
+		(cd "$a/debs" && apt-get "${o[@]}" download "$p:arm64" >&2) ||
+			hgov_die "cannot download $p:arm64"
+	done
+	echo "$a/debs"
+}
+
+# The virtual board: QEMU virt with 8 Cortex-A57 vCPUs in two clusters.
+HGOV_QEMU_MACHINE=(-machine virt -cpu cortex-a57 -m 1G
+	-smp 8,sockets=1,clusters=2,cores=4,threads=1 -accel tcg,thread=single
+	-nic none)
+
+# hgov_board_dtb - print a DTB of the board with R-Car H3 capacities
+# (capacity-dmips-mhz: A57 1024 on cpu0-3, A53 535 on cpu4-7).
+hgov_board_dtb() {
+	local key dtb
+	key=$({ echo "${HGOV_QEMU_MACHINE[*]}"; qemu-system-aarch64 --version; } |
+		sha256sum | cut -c1-12)
+	dtb=$HGOV_CACHE/board-$key.dtb
+	if [ ! -f "$dtb" ]; then
+		mkdir -p "$HGOV_CACHE"
+		qemu-system-aarch64 "${HGOV_QEMU_MACHINE[@]}" \
+			-machine "dumpdtb=$dtb.tmp" -nographic >/dev/null 2>&1 ||
+			hgov_die "qemu could not dump the virt DTB"
+		local cpu
+		for cpu in 0 1 2 3 4 5 6 7; do
+			fdtput -t i "$dtb.tmp" "/cpus/cpu@$cpu" capacity-dmips-mhz \
+				"$([ $cpu -lt 4 ] && echo 1024 || echo 535)" ||
+				hgov_die "fdtput failed on cpu@$cpu"
+		done
+		mv "$dtb.tmp" "$dtb"
+	fi
+	echo "$dtb"
+}
+
+# hgov_busybox - print the path of Debian's arm64 static busybox.
+hgov_busybox() {
+	local debs dir=$HGOV_CACHE/busybox-arm64
+	if [ ! -x "$dir/bin/busybox" ]; then
+		debs=$(hgov_arm64_debs busybox-static)
+		rm -rf "$dir" && mkdir -p "$dir"
+		dpkg-deb -x "$debs"/busybox-static_*_arm64.deb "$dir" ||
+			hgov_die "cannot unpack busybox-static:arm64"
+	fi
+	echo "$dir/bin/busybox"
+}
+
+# hgov_build_modules BUILD - build our modules and the test-bed driver
+# against the board kernel in BUILD.
+hgov_build_modules() {
+	local m
+	for m in "$HGOV_TOP" "$HGOV_TOP/scripts/testbed"; do
+		make -s -C "$1" M="$m" ARCH="$HGOV_ARCH" CROSS_COMPILE="$HGOV_CROSS" \
+			-j"$HGOV_JOBS" modules >&2 || hgov_die "module build failed in $m"
+	done
+}
