@@ -60,7 +60,7 @@ static int live_wait_khz(struct cpufreq_policy *policy, unsigned int khz,
 	do {
 		if (READ_ONCE(policy->cur) == khz)
 			return jiffies_to_msecs(jiffies - start);
-		msleep(10);
+		msleep(20);
 	} while (time_before(jiffies, end));
 	return READ_ONCE(policy->cur) == khz ? (int)ms : -1;
 }

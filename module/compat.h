@@ -10,7 +10,7 @@
 #include <linux/version.h>
 
 /* <kunit/visibility.h> appeared in 6.2. */
-#if __has_include(<kunit/visibility.h>)
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 2, 0)
 #include <kunit/visibility.h>
 #endif
 
@@ -30,12 +30,12 @@
 #define KUNIT_ARRAY_PARAM_DESC(name, array, desc_member)			\
 	static const void *name##_gen_params(const void *prev, char *desc)	\
 	{									\
-		typeof((array)[0]) *__next = prev ?				\
-			((typeof(__next))prev) + 1 : (array);			\
-		if (__next - (array) < ARRAY_SIZE((array))) {			\
-			strscpy(desc, __next->desc_member,			\
+		typeof(&(array)[0]) next = prev ?				\
+			(typeof(next))prev + 1 : (array);			\
+		if (next - (array) < ARRAY_SIZE(array)) {			\
+			strscpy(desc, next->desc_member,			\
 				KUNIT_PARAM_DESC_SIZE);				\
-			return __next;						\
+			return next;						\
 		}								\
 		return NULL;							\
 	}

@@ -75,7 +75,7 @@ struct hgov_policy {
 	struct irq_work			irq_work;
 	struct kthread_work		work;
 	struct kthread_delayed_work	eval_work;
-	struct mutex			work_lock;
+	struct mutex			work_lock;	/* see above */
 	struct kthread_worker		worker;
 	struct task_struct		*thread;
 };
