@@ -78,5 +78,5 @@ for s in "$HGOV_TOP"/scripts/scenarios/*.sh; do
 done
 
 hgov_log "logs in $out; took $((SECONDS - start)) s"
-echo "$passed passed, $failed failed"
+echo "$passed passed, $failed failed" | tee "$out/summary"
 [ "$failed" -eq 0 ]
