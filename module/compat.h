@@ -48,4 +48,11 @@
 #define HGOV_IMPORT_KUNIT_NS() MODULE_IMPORT_NS(EXPORTED_FOR_KUNIT_TESTING)
 #endif
 
+/* __assign_str() lost its source argument in 6.10. */
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 10, 0)
+#define hgov_assign_str(dst, src) __assign_str(dst)
+#else
+#define hgov_assign_str(dst, src) __assign_str(dst, src)
+#endif
+
 #endif /* HGOV_COMPAT_H */

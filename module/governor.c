@@ -21,8 +21,13 @@
 #include <linux/slab.h>
 
 #include "governor/freq.h"
+#include "governor/io.h"
 #include "governor/util.h"
 #include "module/hgov.h"
+#include "module/io.h"
+
+#define CREATE_TRACE_POINTS
+#include "module/hgov_trace.h"
 
 static DEFINE_PER_CPU(struct hgov_cpu, hgov_cpu);
 
@@ -83,8 +88,8 @@ static bool hgov_decide(struct hgov_policy *hp, u64 now_ns)
 	struct cpufreq_policy *policy = hp->policy;
 	unsigned int max_khz = policy->cpuinfo.max_freq;
 	unsigned int cur_khz = READ_ONCE(policy->cur);
+	unsigned int cpu, khz, target;
 	unsigned long util = 0;
-	unsigned int cpu, khz;
 
 	hp->last_update_ns = now_ns;
 
@@ -94,8 +99,10 @@ static bool hgov_decide(struct hgov_policy *hp, u64 now_ns)
 		hgov_sample_cpu(hc, cur_khz, max_khz);
 		util = max(util, hc->util);
 	}
-	khz = hgov_resolve_khz(policy->freq_table,
-			       hgov_util_to_khz(util, max_khz),
+	/* Pinned by storage I/O: policy->max, whatever the utilization. */
+	target = hp->io_pinned ? READ_ONCE(policy->max) :
+				 hgov_util_to_khz(util, max_khz);
+	khz = hgov_resolve_khz(policy->freq_table, target,
 			       READ_ONCE(policy->min), READ_ONCE(policy->max));
 
 	if (hp->need_update)
@@ -103,6 +110,7 @@ static bool hgov_decide(struct hgov_policy *hp, u64 now_ns)
 	else if (khz == hp->next_khz)
 		return false;
 	hp->next_khz = khz;
+	trace_hybrid_freq(policy->cpu, util, target, khz, hp->io_pinned);
 	return true;
 }
 
@@ -144,10 +152,20 @@ static void hgov_update(struct update_util_data *data, u64 time,
 	raw_spin_unlock(&hp->update_lock);
 }
 
-/* Hand @khz to a slow-switching driver. */
-static void hgov_set_khz(struct hgov_policy *hp, unsigned int khz)
+/*
+ * Hand the latest decision to a slow-switching driver. Several workers
+ * may get here for one policy; whoever holds work_lock last applies the
+ * newest hp->next_khz, not the one it decided.
+ */
+static void hgov_set_khz(struct hgov_policy *hp)
 {
+	unsigned long irq_flags;
+	unsigned int khz;
+
 	mutex_lock(&hp->work_lock);
+	raw_spin_lock_irqsave(&hp->update_lock, irq_flags);
+	khz = hp->next_khz;
+	raw_spin_unlock_irqrestore(&hp->update_lock, irq_flags);
 	__cpufreq_driver_target(hp->policy, khz, CPUFREQ_RELATION_L);
 	mutex_unlock(&hp->work_lock);
 }
@@ -156,44 +174,91 @@ static void hgov_work(struct kthread_work *work)
 {
 	struct hgov_policy *hp = container_of(work, struct hgov_policy, work);
 	unsigned long irq_flags;
-	unsigned int khz;
 	bool arm;
 
 	/*
-	 * Read next_khz and clear work_in_progress in one go, so an update
-	 * that lands right after is either seen here or queues us again.
+	 * Clear work_in_progress before reading next_khz, so an update that
+	 * lands right after is either seen here or queues us again.
 	 */
 	raw_spin_lock_irqsave(&hp->update_lock, irq_flags);
-	khz = hp->next_khz;
 	arm = hp->eval_armed;
 	hp->work_in_progress = false;
 	raw_spin_unlock_irqrestore(&hp->update_lock, irq_flags);
 
 	if (!hp->policy->fast_switch_enabled)
-		hgov_set_khz(hp, khz);
+		hgov_set_khz(hp);
 	if (arm)
 		kthread_queue_delayed_work(&hp->worker, &hp->eval_work,
 					   nsecs_to_jiffies(HGOV_IDLE_EVAL_NS));
 }
 
 /*
- * A policy whose CPUs are all idle gets no scheduler callbacks and would
- * keep its last frequency. While it runs above policy->min, re-evaluate
- * it from here when no decision was taken for HGOV_IDLE_EVAL_NS, and
- * apply limit changes at once on fast-switching drivers.
+ * Storage I/O: pin or release the policy. Called with hp->update_lock
+ * held; returns true if the pin changed, and sets *next_check_ns to when
+ * to look again without a block event (0: no need).
+ */
+static bool hgov_io_update(struct hgov_policy *hp, u64 now_ns,
+			   const struct hgov_io_snapshot *snap, u64 *next_check_ns)
+{
+	struct hgov_tunables *tunables = hp->tunables;
+	struct hgov_io_input in = {
+		.now_ns		= now_ns,
+		.inflight	= snap->inflight,
+		.last_event_ns	= snap->last_event_ns,
+		.stale		= snap->stale,
+		.pinned		= hp->io_pinned,
+		.enabled	= READ_ONCE(tunables->io_pin_enable),
+		.big		= hp->big,
+		.hold_ns	= (u64)READ_ONCE(tunables->io_hold_ms) * NSEC_PER_MSEC,
+		.watchdog_ns	= hgov_io_watchdog_ns(),
+	};
+	struct hgov_io_verdict out;
+	bool changed;
+
+	hgov_io_step(&in, &out);
+	changed = out.pin != hp->io_pinned;
+	if (changed) {
+		hp->io_pinned = out.pin;
+		hp->need_update = true;
+		hgov_io_account_pin(hp->policy->cpu, out.pin, now_ns);
+		trace_hybrid_pin(hp->policy->cpu, out.pin,
+				 hgov_io_reason_name(out.reason), snap->disk,
+				 snap->inflight);
+	}
+	WRITE_ONCE(hp->io_want_kick, in.enabled && in.big && !out.pin);
+	*next_check_ns = out.next_check_ns;
+	return changed;
+}
+
+/*
+ * Re-evaluate the policy outside the scheduler hook: the storage I/O pin
+ * when the detector kicks it or the pin's hold or watchdog runs out, limit
+ * changes at once on fast-switching drivers, and a policy whose CPUs are
+ * all idle (they get no scheduler callbacks) after HGOV_IDLE_EVAL_NS
+ * without a decision while it runs above policy->min.
  */
 static void hgov_eval_work(struct kthread_work *work)
 {
 	struct hgov_policy *hp = container_of(work, struct hgov_policy,
 					      eval_work.work);
 	struct cpufreq_policy *policy = hp->policy;
+	struct hgov_io_snapshot snap;
 	u64 now_ns = local_clock();
+	u64 next_check_ns = 0;
+	bool change = false, arm, go;
 	unsigned long irq_flags;
-	bool change = false, arm;
 	unsigned int khz;
 
+	hgov_io_snapshot(now_ns, &snap);
+
 	raw_spin_lock_irqsave(&hp->update_lock, irq_flags);
-	if (hgov_should_update(hp, now_ns, HGOV_IDLE_EVAL_NS)) {
+	if (hp->stopping) {
+		raw_spin_unlock_irqrestore(&hp->update_lock, irq_flags);
+		return;
+	}
+	go = hgov_io_update(hp, now_ns, &snap, &next_check_ns);
+	go |= hgov_should_update(hp, now_ns, HGOV_IDLE_EVAL_NS);
+	if (go) {
 		change = hgov_decide(hp, now_ns);
 		if (change && policy->fast_switch_enabled)
 			cpufreq_driver_fast_switch(policy, hp->next_khz);
@@ -201,13 +266,35 @@ static void hgov_eval_work(struct kthread_work *work)
 	khz = hp->next_khz;
 	arm = khz > READ_ONCE(policy->min);
 	hp->eval_armed = arm;
+	if (next_check_ns)
+		hrtimer_start(&hp->io_timer,
+			      ns_to_ktime(max_t(s64, next_check_ns - now_ns, 0)),
+			      HRTIMER_MODE_REL);
 	raw_spin_unlock_irqrestore(&hp->update_lock, irq_flags);
 
 	if (change && !policy->fast_switch_enabled)
-		hgov_set_khz(hp, khz);
+		hgov_set_khz(hp);
 	if (arm)
 		kthread_queue_delayed_work(&hp->worker, &hp->eval_work,
 					   nsecs_to_jiffies(HGOV_IDLE_EVAL_NS));
+}
+
+/**
+ * hgov_io_kick() - re-evaluate the storage I/O pin of @hp now
+ * @hp: a started policy
+ *
+ * Safe in any context, the block probes' included: queues @eval_work on
+ * the policy's SCHED_FIFO worker without an irq_work hop.
+ */
+void hgov_io_kick(struct hgov_policy *hp)
+{
+	kthread_mod_delayed_work(&hp->worker, &hp->eval_work, 0);
+}
+
+static enum hrtimer_restart hgov_io_timer(struct hrtimer *timer)
+{
+	hgov_io_kick(container_of(timer, struct hgov_policy, io_timer));
+	return HRTIMER_NORESTART;
 }
 
 static void hgov_irq_work(struct irq_work *irq_work)
@@ -237,6 +324,57 @@ void hgov_update_rate_limit(struct hgov_policy *hp)
 		   (u64)hp->tunables->rate_limit_us * NSEC_PER_USEC);
 }
 
+/*
+ * Does @hp pin during storage I/O? Its CPUs have the highest capacity
+ * (read now, after the driver rescaled capacities), or io_pin_cpus names
+ * one of them. Process context.
+ */
+static int hgov_policy_big(struct hgov_policy *hp, bool *big)
+{
+	struct hgov_tunables *tunables = hp->tunables;
+	struct cpufreq_policy *policy = hp->policy;
+	unsigned long *capacities;
+	unsigned int cpu, nr = 0;
+
+	if (!tunables->io_pin_auto) {
+		*big = cpumask_intersects(policy->related_cpus,
+					  &tunables->io_pin_cpus);
+		return 0;
+	}
+	capacities = kcalloc(nr_cpu_ids, sizeof(*capacities), GFP_KERNEL);
+	if (!capacities)
+		return -ENOMEM;
+	for_each_possible_cpu(cpu)
+		capacities[nr++] = arch_scale_cpu_capacity(cpu);
+	*big = hgov_is_big(arch_scale_cpu_capacity(policy->cpu), capacities, nr);
+	kfree(capacities);
+	return 0;
+}
+
+/**
+ * hgov_io_retune() - apply changed I/O tunables to a policy
+ * @hp: policy using the tunables
+ *
+ * Called with @hp->tunables->attr_set.update_lock held (process context).
+ *
+ * Return: 0 or -ENOMEM.
+ */
+int hgov_io_retune(struct hgov_policy *hp)
+{
+	unsigned long irq_flags;
+	bool big;
+	int ret;
+
+	ret = hgov_policy_big(hp, &big);
+	if (ret)
+		return ret;
+	raw_spin_lock_irqsave(&hp->update_lock, irq_flags);
+	hp->big = big;
+	raw_spin_unlock_irqrestore(&hp->update_lock, irq_flags);
+	kthread_mod_delayed_work(&hp->worker, &hp->eval_work, 0);
+	return 0;
+}
+
 static int hgov_kthread_create(struct hgov_policy *hp)
 {
 	struct cpufreq_policy *policy = hp->policy;
@@ -259,6 +397,8 @@ static int hgov_kthread_create(struct hgov_policy *hp)
 	}
 	hp->thread = thread;
 	init_irq_work(&hp->irq_work, hgov_irq_work);
+	hrtimer_init(&hp->io_timer, CLOCK_MONOTONIC, HRTIMER_MODE_REL);
+	hp->io_timer.function = hgov_io_timer;
 	mutex_init(&hp->work_lock);
 	wake_up_process(thread);
 	return 0;
@@ -288,11 +428,16 @@ int hgov_init(struct cpufreq_policy *policy)
 		goto out_disable_fast_switch;
 	}
 	hp->policy = policy;
+	hp->stopping = true;
 	raw_spin_lock_init(&hp->update_lock);
+
+	ret = hgov_io_get();
+	if (ret)
+		goto out_free_policy;
 
 	ret = hgov_kthread_create(hp);
 	if (ret)
-		goto out_free_policy;
+		goto out_put_io;
 
 	mutex_lock(&hgov_global_tunables_lock);
 	if (hgov_global_tunables) {
@@ -316,6 +461,9 @@ int hgov_init(struct cpufreq_policy *policy)
 	tunables->rate_limit_us =
 		hgov_default_rate_limit_us(policy->transition_delay_us,
 					   policy->cpuinfo.transition_latency);
+	tunables->io_pin_enable = 1;
+	tunables->io_hold_ms = HGOV_IO_HOLD_MS_DEFAULT;
+	tunables->io_pin_auto = true;
 	hp->tunables = tunables;
 	policy->governor_data = hp;
 	if (!have_governor_per_policy())
@@ -336,6 +484,8 @@ out_put_tunables:
 out_stop_kthread:
 	mutex_unlock(&hgov_global_tunables_lock);
 	hgov_kthread_stop(hp);
+out_put_io:
+	hgov_io_put();
 out_free_policy:
 	kfree(hp);
 out_disable_fast_switch:
@@ -357,6 +507,7 @@ void hgov_exit(struct cpufreq_policy *policy)
 	mutex_unlock(&hgov_global_tunables_lock);
 
 	hgov_kthread_stop(hp);
+	hgov_io_put();
 	kfree(hp);
 	cpufreq_disable_fast_switch(policy);
 }
@@ -365,11 +516,20 @@ int hgov_start(struct cpufreq_policy *policy)
 {
 	struct hgov_policy *hp = policy->governor_data;
 	unsigned int cpu;
+	int ret;
+	bool big;
 
 	mutex_lock(&hp->tunables->attr_set.update_lock);
 	hgov_update_rate_limit(hp);
+	ret = hgov_policy_big(hp, &big);
 	mutex_unlock(&hp->tunables->attr_set.update_lock);
+	if (ret)
+		return ret;
 
+	hp->big = big;
+	hp->io_pinned = false;
+	hp->io_want_kick = false;
+	hp->stopping = false;
 	hp->last_update_ns = 0;
 	hp->next_khz = 0;
 	hp->limits_changed = false;
@@ -389,6 +549,7 @@ int hgov_start(struct cpufreq_policy *policy)
 	for_each_cpu(cpu, policy->cpus)
 		cpufreq_add_update_util_hook(cpu, &per_cpu(hgov_cpu, cpu).update_util,
 					     hgov_update);
+	hgov_io_add_policy(hp);
 	return 0;
 }
 
@@ -397,13 +558,29 @@ void hgov_stop(struct cpufreq_policy *policy)
 	struct hgov_policy *hp = policy->governor_data;
 	unsigned int cpu;
 
+	unsigned long irq_flags;
+
 	for_each_cpu(cpu, policy->cpus)
 		cpufreq_remove_update_util_hook(cpu);
-	synchronize_rcu();
+	raw_spin_lock_irqsave(&hp->update_lock, irq_flags);
+	hp->stopping = true;
+	WRITE_ONCE(hp->io_want_kick, false);
+	raw_spin_unlock_irqrestore(&hp->update_lock, irq_flags);
+	/* Waits for an RCU grace period: no hook or probe uses @hp after. */
+	hgov_io_del_policy(hp);
 
 	irq_work_sync(&hp->irq_work);
 	kthread_cancel_work_sync(&hp->work);
 	kthread_cancel_delayed_work_sync(&hp->eval_work);
+	/* The timer may kick the policy once more; the evaluation returns at once. */
+	hrtimer_cancel(&hp->io_timer);
+	kthread_cancel_delayed_work_sync(&hp->eval_work);
+
+	if (hp->io_pinned) {
+		hgov_io_account_pin(policy->cpu, false, local_clock());
+		trace_hybrid_pin(policy->cpu, false, "stop", "", 0);
+		hp->io_pinned = false;
+	}
 }
 
 void hgov_limits(struct cpufreq_policy *policy)

@@ -6,6 +6,8 @@
 #define HGOV_MODULE_HGOV_H
 
 #include <linux/cpufreq.h>
+#include <linux/cpumask.h>
+#include <linux/hrtimer.h>
 #include <linux/irq_work.h>
 #include <linux/kthread.h>
 #include <linux/mutex.h>
@@ -16,6 +18,10 @@
 
 /* Name under which the governor registers with the cpufreq core. */
 #define HGOV_NAME		"hybrid"
+
+/* Default of io_hold_ms: the pin outlasts the last block event by 50 ms. */
+#define HGOV_IO_HOLD_MS_DEFAULT	50
+#define HGOV_IO_HOLD_MS_MAX	10000
 
 /*
  * A policy whose CPUs all went idle gets no scheduler callbacks; while it
@@ -30,10 +36,18 @@
  *	have_governor_per_policy() says
  * @attr_set: sysfs directory and the list of policies sharing it
  * @rate_limit_us: minimum time between two frequency decisions
+ * @io_pin_enable: pin big policies at policy->max during storage I/O
+ * @io_hold_ms: how long the pin outlasts the last block event
+ * @io_pin_auto: big policies are those of highest capacity
+ * @io_pin_cpus: else, policies with a CPU in this mask are big
  */
 struct hgov_tunables {
 	struct gov_attr_set	attr_set;
 	unsigned int		rate_limit_us;
+	unsigned int		io_pin_enable;
+	unsigned int		io_hold_ms;
+	bool			io_pin_auto;
+	struct cpumask		io_pin_cpus;
 };
 
 /**
@@ -51,6 +65,13 @@ struct hgov_tunables {
  * @need_update: next decision must reach the driver even if unchanged
  * @work_in_progress: @work is queued and has not read @next_khz yet
  * @eval_armed: @eval_work is queued or about to be
+ * @big: the policy pins during storage I/O (io_pin_cpus)
+ * @io_pinned: pinned at policy->max by storage I/O
+ * @stopping: the governor is stopping: @eval_work must not re-arm
+ * @io_want_kick: the I/O detector should kick the policy when a disk
+ *	goes busy (big, enabled, not pinned); read locklessly by the probes
+ * @io_node: entry in the I/O detector's list of policies (RCU)
+ * @io_timer: fires when the pin would end (hold or watchdog)
  * @irq_work: moves requests from the hook to @worker
  * @work: sets @next_khz through the driver (slow-switch drivers)
  * @eval_work: re-evaluates a policy that had no decision for a while
@@ -71,7 +92,13 @@ struct hgov_policy {
 	bool				need_update;
 	bool				work_in_progress;
 	bool				eval_armed;
+	bool				big;
+	bool				io_pinned;
+	bool				stopping;
+	bool				io_want_kick;
 
+	struct list_head		io_node;
+	struct hrtimer			io_timer;
 	struct irq_work			irq_work;
 	struct kthread_work		work;
 	struct kthread_delayed_work	eval_work;
@@ -102,6 +129,8 @@ extern struct cpufreq_governor hgov_governor;
 extern const struct kobj_type hgov_tunables_ktype;
 
 void hgov_update_rate_limit(struct hgov_policy *hp);
+int hgov_io_retune(struct hgov_policy *hp);
+void hgov_io_kick(struct hgov_policy *hp);
 int hgov_init(struct cpufreq_policy *policy);
 void hgov_exit(struct cpufreq_policy *policy);
 int hgov_start(struct cpufreq_policy *policy);

@@ -12,6 +12,7 @@
 
 #include "module/compat.h"
 #include "module/hgov.h"
+#include "module/io.h"
 
 struct cpufreq_governor hgov_governor = {
 	.name	= HGOV_NAME,
@@ -25,9 +26,33 @@ struct cpufreq_governor hgov_governor = {
 };
 EXPORT_SYMBOL_IF_KUNIT(hgov_governor);
 
+static int __init hgov_module_init(void)
+{
+	int ret;
+
+	ret = hgov_io_init();
+	if (ret)
+		goto out;
+	ret = cpufreq_register_governor(&hgov_governor);
+	if (ret)
+		goto out_io_exit;
+	return 0;
+
+out_io_exit:
+	hgov_io_exit();
+out:
+	pr_err("cannot register the %s governor (error %d)\n", HGOV_NAME, ret);
+	return ret;
+}
+module_init(hgov_module_init);
+
+static void __exit hgov_module_exit(void)
+{
+	cpufreq_unregister_governor(&hgov_governor);
+	hgov_io_exit();
+}
+module_exit(hgov_module_exit);
+
 MODULE_AUTHOR("cpufreq_hybrid developers");
 MODULE_DESCRIPTION("CPUfreq governor 'hybrid': utilization scaling plus a storage I/O pin");
 MODULE_LICENSE("GPL");
-
-cpufreq_governor_init(hgov_governor);
-cpufreq_governor_exit(hgov_governor);

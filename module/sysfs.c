@@ -8,12 +8,17 @@
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
 #include <linux/cpufreq.h>
+#include <linux/cpumask.h>
 #include <linux/kernel.h>
 #include <linux/slab.h>
+#include <linux/string.h>
 #include <linux/sysfs.h>
 
 #include "governor/freq.h"
 #include "module/hgov.h"
+
+/* Echo at most the first line, 32 characters, of a rejected write. */
+#define HGOV_ECHO_LEN(buf)	((int)min_t(size_t, strcspn(buf, "\n"), 32))
 
 static struct hgov_tunables *to_hgov_tunables(struct gov_attr_set *attr_set)
 {
@@ -35,8 +40,7 @@ static ssize_t rate_limit_us_store(struct gov_attr_set *attr_set,
 
 	if (kstrtouint(buf, 10, &us) || us > HGOV_RATE_LIMIT_MAX_US) {
 		pr_warn_ratelimited("rate_limit_us: '%.*s' is not an integer in 0..%u\n",
-				    (int)min_t(size_t, strcspn(buf, "\n"), 32), buf,
-				    HGOV_RATE_LIMIT_MAX_US);
+				    HGOV_ECHO_LEN(buf), buf, HGOV_RATE_LIMIT_MAX_US);
 		return -EINVAL;
 	}
 
@@ -46,10 +50,104 @@ static ssize_t rate_limit_us_store(struct gov_attr_set *attr_set,
 	return count;
 }
 
+/* Re-evaluate every policy sharing @attr_set after an I/O tunable changed. */
+static int hgov_io_retune_all(struct gov_attr_set *attr_set)
+{
+	struct hgov_policy *hp;
+	int ret = 0;
+
+	list_for_each_entry(hp, &attr_set->policy_list, tunables_hook)
+		ret = hgov_io_retune(hp) ?: ret;
+	return ret;
+}
+
+static ssize_t io_pin_enable_show(struct gov_attr_set *attr_set, char *buf)
+{
+	return sysfs_emit(buf, "%u\n", to_hgov_tunables(attr_set)->io_pin_enable);
+}
+
+static ssize_t io_pin_enable_store(struct gov_attr_set *attr_set,
+				   const char *buf, size_t count)
+{
+	struct hgov_tunables *tunables = to_hgov_tunables(attr_set);
+	unsigned int val;
+
+	if (kstrtouint(buf, 10, &val) || val > 1) {
+		pr_warn_ratelimited("io_pin_enable: '%.*s' is neither 0 nor 1\n",
+				    HGOV_ECHO_LEN(buf), buf);
+		return -EINVAL;
+	}
+	WRITE_ONCE(tunables->io_pin_enable, val);
+	return hgov_io_retune_all(attr_set) ?: count;
+}
+
+static ssize_t io_hold_ms_show(struct gov_attr_set *attr_set, char *buf)
+{
+	return sysfs_emit(buf, "%u\n", to_hgov_tunables(attr_set)->io_hold_ms);
+}
+
+static ssize_t io_hold_ms_store(struct gov_attr_set *attr_set,
+				const char *buf, size_t count)
+{
+	struct hgov_tunables *tunables = to_hgov_tunables(attr_set);
+	unsigned int ms;
+
+	if (kstrtouint(buf, 10, &ms) || ms > HGOV_IO_HOLD_MS_MAX) {
+		pr_warn_ratelimited("io_hold_ms: '%.*s' is not an integer in 0..%u\n",
+				    HGOV_ECHO_LEN(buf), buf, HGOV_IO_HOLD_MS_MAX);
+		return -EINVAL;
+	}
+	WRITE_ONCE(tunables->io_hold_ms, ms);
+	return hgov_io_retune_all(attr_set) ?: count;
+}
+
+static ssize_t io_pin_cpus_show(struct gov_attr_set *attr_set, char *buf)
+{
+	struct hgov_tunables *tunables = to_hgov_tunables(attr_set);
+
+	if (tunables->io_pin_auto)
+		return sysfs_emit(buf, "auto\n");
+	return sysfs_emit(buf, "%*pbl\n", cpumask_pr_args(&tunables->io_pin_cpus));
+}
+
+/* "auto" (highest capacity) or a CPU list such as "0-3". */
+static ssize_t io_pin_cpus_store(struct gov_attr_set *attr_set,
+				 const char *buf, size_t count)
+{
+	struct hgov_tunables *tunables = to_hgov_tunables(attr_set);
+	cpumask_var_t mask;
+	int ret = 0;
+
+	if (sysfs_streq(buf, "auto")) {
+		tunables->io_pin_auto = true;
+		return hgov_io_retune_all(attr_set) ?: count;
+	}
+	if (!zalloc_cpumask_var(&mask, GFP_KERNEL))
+		return -ENOMEM;
+	if (cpulist_parse(buf, mask) ||
+	    cpumask_empty(mask) || !cpumask_subset(mask, cpu_possible_mask)) {
+		pr_warn_ratelimited("io_pin_cpus: '%.*s' is neither auto nor a list of possible CPUs\n",
+				    HGOV_ECHO_LEN(buf), buf);
+		ret = -EINVAL;
+	} else {
+		cpumask_copy(&tunables->io_pin_cpus, mask);
+		tunables->io_pin_auto = false;
+		ret = hgov_io_retune_all(attr_set);
+	}
+	free_cpumask_var(mask);
+	return ret ?: count;
+}
+
 static struct governor_attr rate_limit_us = __ATTR_RW(rate_limit_us);
+static struct governor_attr io_pin_enable = __ATTR_RW(io_pin_enable);
+static struct governor_attr io_hold_ms = __ATTR_RW(io_hold_ms);
+static struct governor_attr io_pin_cpus = __ATTR_RW(io_pin_cpus);
 
 static struct attribute *hgov_attrs[] = {
 	&rate_limit_us.attr,
+	&io_pin_enable.attr,
+	&io_hold_ms.attr,
+	&io_pin_cpus.attr,
 	NULL
 };
 ATTRIBUTE_GROUPS(hgov);

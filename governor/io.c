@@ -1,0 +1,203 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Storage I/O pin rules.
+ *
+ * A big policy is pinned at policy->max from the moment a request is in
+ * flight on a disk that counts until io_hold_ms after the last block event
+ * once none is in flight:
+ *
+ *	pin(t) = enabled && big && (inflight > 0 || t - t_last < hold)
+ *
+ * A request that completed before the policy got to look still pins for
+ * the rest of its hold: it was storage I/O all the same.
+ *
+ * A disk whose requests stay in flight with no block event for
+ * io_watchdog_ms has lost its completions: its count is dropped and the
+ * pin is released at once.
+ */
+
+#include <linux/ctype.h>
+#include <linux/kernel.h>
+#include <linux/minmax.h>
+#include <linux/string.h>
+
+#include "governor/io.h"
+#include "module/compat.h"
+
+/**
+ * hgov_io_stale() - did a disk lose its completions?
+ * @now_ns: current time
+ * @inflight: requests in flight on the disk
+ * @last_event_ns: time of its last block event
+ * @watchdog_ns: io_watchdog_ms in ns
+ *
+ * Return: @inflight > 0 && @now_ns - @last_event_ns >= @watchdog_ns.
+ */
+bool hgov_io_stale(u64 now_ns, u32 inflight, u64 last_event_ns,
+		   u64 watchdog_ns)
+{
+	s64 quiet_ns = (s64)(now_ns - last_event_ns);
+
+	return inflight && quiet_ns >= 0 && (u64)quiet_ns >= watchdog_ns;
+}
+EXPORT_SYMBOL_IF_KUNIT(hgov_io_stale);
+
+/**
+ * hgov_io_step() - pin or release a policy
+ * @in: the policy's view of storage I/O
+ * @out: verdict
+ *
+ * The verdict follows the formula at the top of this file. While pinned,
+ * @out->next_check_ns is when the pin would end if no block event came:
+ * last event + hold (a drained queue) and, with requests in flight past
+ * that, last event + watchdog.
+ */
+void hgov_io_step(const struct hgov_io_input *in, struct hgov_io_verdict *out)
+{
+	s64 quiet_ns = (s64)(in->now_ns - in->last_event_ns);
+	u64 hold_end = in->last_event_ns + in->hold_ns;
+
+	out->pin = false;
+	out->next_check_ns = 0;
+	if (!in->enabled) {
+		out->reason = HGOV_IO_DISABLED;
+	} else if (!in->big) {
+		out->reason = HGOV_IO_NOT_BIG;
+	} else if (in->stale) {
+		out->reason = HGOV_IO_WATCHDOG;
+	} else if (in->inflight) {
+		out->pin = true;
+		out->reason = HGOV_IO_ACTIVE;
+		if (quiet_ns < 0 || (u64)quiet_ns < in->hold_ns)
+			out->next_check_ns = hold_end;
+		else
+			out->next_check_ns = in->last_event_ns +
+					     max(in->watchdog_ns, in->hold_ns);
+	} else if (quiet_ns >= 0 && (u64)quiet_ns < in->hold_ns) {
+		out->pin = true;
+		out->reason = HGOV_IO_HOLD;
+		out->next_check_ns = hold_end;
+	} else {
+		out->reason = in->pinned ? HGOV_IO_RELEASED : HGOV_IO_IDLE;
+	}
+}
+EXPORT_SYMBOL_IF_KUNIT(hgov_io_step);
+
+/* Does @name match the glob @pat (of length @len)? '*' and '?' only. */
+static bool hgov_glob(const char *pat, size_t len, const char *name)
+{
+	if (!len)
+		return !*name;
+	if (*pat == '*')
+		return hgov_glob(pat + 1, len - 1, name) ||
+		       (*name && hgov_glob(pat, len, name + 1));
+	if (!*name || (*pat != '?' && *pat != *name))
+		return false;
+	return hgov_glob(pat + 1, len - 1, name + 1);
+}
+
+/**
+ * hgov_disk_counted() - does storage I/O on disk @name count?
+ * @patterns: whitespace-separated globs ('*', '?'); a leading '!'
+ *	excludes; the first that matches decides
+ * @name: disk name (e.g. "mmcblk0", "vda", "loop3")
+ *
+ * Return: true iff the first pattern matching @name does not start with
+ * '!'; false if none matches.
+ */
+bool hgov_disk_counted(const char *patterns, const char *name)
+{
+	const char *p = patterns;
+
+	while (*p) {
+		bool exclude;
+		size_t len;
+
+		p = skip_spaces(p);
+		len = strcspn(p, " \t\n");
+		if (!len)
+			break;
+		exclude = *p == '!';
+		if (hgov_glob(p + exclude, len - exclude, name))
+			return !exclude;
+		p += len;
+	}
+	return false;
+}
+EXPORT_SYMBOL_IF_KUNIT(hgov_disk_counted);
+
+/**
+ * hgov_disk_patterns_valid() - may @patterns be used as io_disks?
+ * @patterns: candidate value
+ *
+ * Return: true iff @patterns holds at least one pattern, made of letters,
+ * digits, '_', '-', '.', '*', '?' and a leading '!', with at most two
+ * '*' per pattern (which bounds the matcher's work).
+ */
+bool hgov_disk_patterns_valid(const char *patterns)
+{
+	unsigned int n = 0, stars = 0;
+	const char *p;
+	bool start = true;
+
+	for (p = patterns; *p; p++) {
+		if (isspace(*p)) {
+			start = true;
+			continue;
+		}
+		if (start) {
+			n++;
+			stars = 0;
+		}
+		if (*p == '*' && ++stars > 2)
+			return false;
+		if (!(isalnum(*p) || strchr("_-.*?", *p) || (*p == '!' && start)))
+			return false;
+		start = false;
+	}
+	return n > 0;
+}
+EXPORT_SYMBOL_IF_KUNIT(hgov_disk_patterns_valid);
+
+/**
+ * hgov_is_big() - is a policy one whose CPUs have the highest capacity?
+ * @capacity: capacity of the policy's CPUs
+ * @capacities: capacity of every possible CPU
+ * @nr: entries in @capacities
+ *
+ * Return: @capacity >= max(@capacities). With a single capacity class
+ * every policy is big.
+ */
+bool hgov_is_big(unsigned long capacity, const unsigned long *capacities,
+		 unsigned int nr)
+{
+	unsigned int i;
+
+	for (i = 0; i < nr; i++)
+		if (capacities[i] > capacity)
+			return false;
+	return true;
+}
+EXPORT_SYMBOL_IF_KUNIT(hgov_is_big);
+
+/**
+ * hgov_io_reason_name() - name of @reason, for logs and trace events
+ * @reason: a reason
+ *
+ * Return: a static string.
+ */
+const char *hgov_io_reason_name(enum hgov_io_reason reason)
+{
+	static const char * const names[] = {
+		[HGOV_IO_IDLE]		= "idle",
+		[HGOV_IO_ACTIVE]	= "io",
+		[HGOV_IO_HOLD]		= "hold",
+		[HGOV_IO_RELEASED]	= "released",
+		[HGOV_IO_WATCHDOG]	= "watchdog",
+		[HGOV_IO_DISABLED]	= "disabled",
+		[HGOV_IO_NOT_BIG]	= "not-big",
+	};
+
+	return reason < ARRAY_SIZE(names) ? names[reason] : "?";
+}
+EXPORT_SYMBOL_IF_KUNIT(hgov_io_reason_name);

@@ -1,0 +1,81 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Storage I/O pin rules. Pure functions: time, request counts, limits and
+ * settings are arguments.
+ */
+#ifndef HGOV_GOVERNOR_IO_H
+#define HGOV_GOVERNOR_IO_H
+
+#include <linux/types.h>
+
+/**
+ * enum hgov_io_reason - why a policy is or is not pinned
+ * @HGOV_IO_IDLE: no storage request in flight, not pinned
+ * @HGOV_IO_ACTIVE: requests in flight: pinned
+ * @HGOV_IO_HOLD: none in flight, within io_hold_ms of the last block
+ *	event: still pinned
+ * @HGOV_IO_RELEASED: the hold ran out: pin released
+ * @HGOV_IO_WATCHDOG: requests in flight but no block event for
+ *	io_watchdog_ms: completions went missing, pin released
+ * @HGOV_IO_DISABLED: io_pin_enable is 0
+ * @HGOV_IO_NOT_BIG: the policy is not one that pins
+ */
+enum hgov_io_reason {
+	HGOV_IO_IDLE,
+	HGOV_IO_ACTIVE,
+	HGOV_IO_HOLD,
+	HGOV_IO_RELEASED,
+	HGOV_IO_WATCHDOG,
+	HGOV_IO_DISABLED,
+	HGOV_IO_NOT_BIG,
+};
+
+/**
+ * struct hgov_io_input - what a policy knows when it (re)considers the pin
+ * @now_ns: current time
+ * @inflight: storage requests in flight on the disks that count
+ * @last_event_ns: time of the last block event (issue, completion,
+ *	requeue) on those disks
+ * @stale: some disk had requests in flight and no event for
+ *	io_watchdog_ms (its count was just dropped)
+ * @pinned: the policy is pinned now
+ * @enabled: io_pin_enable
+ * @big: the policy is one that pins
+ * @hold_ns: io_hold_ms in ns
+ * @watchdog_ns: io_watchdog_ms in ns
+ */
+struct hgov_io_input {
+	u64	now_ns;
+	u32	inflight;
+	u64	last_event_ns;
+	bool	stale;
+	bool	pinned;
+	bool	enabled;
+	bool	big;
+	u64	hold_ns;
+	u64	watchdog_ns;
+};
+
+/**
+ * struct hgov_io_verdict - outcome of hgov_io_step()
+ * @pin: run the policy at policy->max
+ * @reason: why
+ * @next_check_ns: when to look again without a new block event (0: no
+ *	need)
+ */
+struct hgov_io_verdict {
+	bool			pin;
+	enum hgov_io_reason	reason;
+	u64			next_check_ns;
+};
+
+void hgov_io_step(const struct hgov_io_input *in, struct hgov_io_verdict *out);
+bool hgov_io_stale(u64 now_ns, u32 inflight, u64 last_event_ns,
+		   u64 watchdog_ns);
+bool hgov_disk_counted(const char *patterns, const char *name);
+bool hgov_disk_patterns_valid(const char *patterns);
+bool hgov_is_big(unsigned long capacity, const unsigned long *capacities,
+		 unsigned int nr);
+const char *hgov_io_reason_name(enum hgov_io_reason reason);
+
+#endif /* HGOV_GOVERNOR_IO_H */

@@ -1,0 +1,277 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * KUnit: the storage I/O pin (governor/io.c).
+ */
+
+#include <kunit/test.h>
+#include <linux/cpufreq.h>
+#include <linux/kernel.h>
+#include <linux/time64.h>
+
+#include "governor/freq.h"
+#include "governor/io.h"
+#include "module/compat.h"
+
+#define MS(x)		((u64)(x) * NSEC_PER_MSEC)
+#define HOLD		MS(50)
+#define WATCHDOG	MS(2000)
+
+struct step_case {
+	struct hgov_io_input in;
+	bool pin;
+	enum hgov_io_reason reason;
+	u64 next_check_ns;
+	const char *name;
+};
+
+#define IN(t, n, last, p)						\
+	{ .now_ns = MS(t), .inflight = (n),				\
+	  .last_event_ns = MS(last), .pinned = (p),			\
+	  .enabled = true, .big = true, .hold_ns = HOLD,		\
+	  .watchdog_ns = WATCHDOG }
+
+static const struct step_case step_cases[] = {
+	{ IN(100, 1, 100, false), true, HGOV_IO_ACTIVE, MS(150),
+	  "first request in flight pins at once" },
+	{ IN(120, 0, 110, true), true, HGOV_IO_HOLD, MS(160),
+	  "queue drained: the pin holds" },
+	{ IN(160, 0, 110, true), false, HGOV_IO_RELEASED, 0,
+	  "hold ran out: released" },
+	{ IN(130, 1, 125, true), true, HGOV_IO_ACTIVE, MS(175),
+	  "new request during the hold: pinned again" },
+	{ IN(130, 0, 128, true), true, HGOV_IO_HOLD, MS(178),
+	  "requeue emptied the queue: hold from the requeue" },
+	{ IN(1000, 0, 0, false), false, HGOV_IO_IDLE, 0,
+	  "no I/O: not pinned" },
+	{ IN(990, 0, 980, false), true, HGOV_IO_HOLD, MS(1030),
+	  "request already completed: pinned for the rest of its hold" },
+	{ IN(300, 1, 100, true), true, HGOV_IO_ACTIVE, MS(2100),
+	  "slow request past the hold: wait for the watchdog" },
+	{ { .now_ns = MS(2100), .inflight = 0, .last_event_ns = MS(100),
+	    .stale = true, .pinned = true, .enabled = true, .big = true,
+	    .hold_ns = HOLD, .watchdog_ns = WATCHDOG },
+	  false, HGOV_IO_WATCHDOG, 0, "lost completions: watchdog releases" },
+	{ { .now_ns = MS(100), .inflight = 1, .last_event_ns = MS(100),
+	    .enabled = false, .big = true, .hold_ns = HOLD,
+	    .watchdog_ns = WATCHDOG },
+	  false, HGOV_IO_DISABLED, 0, "io_pin_enable=0: never pins" },
+	{ { .now_ns = MS(100), .inflight = 1, .last_event_ns = MS(100),
+	    .enabled = true, .big = false, .hold_ns = HOLD,
+	    .watchdog_ns = WATCHDOG },
+	  false, HGOV_IO_NOT_BIG, 0, "LITTLE policy: never pins" },
+	{ { .now_ns = MS(100), .inflight = 0, .last_event_ns = MS(100),
+	    .pinned = true, .enabled = true, .big = true, .hold_ns = 0,
+	    .watchdog_ns = WATCHDOG },
+	  false, HGOV_IO_RELEASED, 0, "io_hold_ms=0: released as the queue drains" },
+};
+
+KUNIT_ARRAY_PARAM_DESC(step, step_cases, name);
+
+/* Pinned while requests are in flight and io_hold_ms after, no longer. */
+static void hgov_io_step_test(struct kunit *test)
+{
+	const struct step_case *c = test->param_value;
+	struct hgov_io_verdict out;
+
+	hgov_io_step(&c->in, &out);
+	KUNIT_EXPECT_EQ(test, out.pin, c->pin);
+	KUNIT_EXPECT_STREQ(test, hgov_io_reason_name(out.reason),
+			   hgov_io_reason_name(c->reason));
+	KUNIT_EXPECT_EQ(test, out.next_check_ns, c->next_check_ns);
+}
+
+/*
+ * Walk a dd run through time: issue/complete pairs every 5 ms for 100 ms,
+ * then silence. The pin starts with the first request and ends exactly
+ * io_hold_ms after the last completion.
+ */
+static void hgov_io_sequence_test(struct kunit *test)
+{
+	struct hgov_io_input in = IN(0, 0, 0, false);
+	struct hgov_io_verdict out;
+	unsigned int t;
+
+	for (t = 10; t <= 110; t += 5) {
+		in.now_ns = MS(t);
+		in.inflight = 1;
+		in.last_event_ns = MS(t);
+		hgov_io_step(&in, &out);
+		KUNIT_ASSERT_TRUE_MSG(test, out.pin, "not pinned at %u ms", t);
+		in.pinned = out.pin;
+		in.inflight = 0;
+		in.now_ns = MS(t) + 100000;
+		in.last_event_ns = in.now_ns;
+		hgov_io_step(&in, &out);
+		KUNIT_ASSERT_TRUE_MSG(test, out.pin, "released between requests at %u ms", t);
+	}
+	in.now_ns = out.next_check_ns - 1;
+	hgov_io_step(&in, &out);
+	KUNIT_EXPECT_TRUE(test, out.pin);
+	in.now_ns = MS(110) + 100000 + HOLD;
+	hgov_io_step(&in, &out);
+	KUNIT_EXPECT_FALSE(test, out.pin);
+	KUNIT_EXPECT_EQ(test, out.reason, HGOV_IO_RELEASED);
+}
+
+struct stale_case {
+	u64 now, last;
+	u32 inflight;
+	bool stale;
+	const char *name;
+};
+
+static const struct stale_case stale_cases[] = {
+	{ MS(2100), MS(100), 2, true, "2 s without an event: stale" },
+	{ MS(2100) - 1, MS(100), 2, false, "1 ns short of the watchdog" },
+	{ MS(9000), MS(100), 0, false, "nothing in flight is never stale" },
+	{ MS(100), MS(200), 1, false, "event stamped after now" },
+};
+
+KUNIT_ARRAY_PARAM_DESC(stale, stale_cases, name);
+
+/* The watchdog writes a disk off after io_watchdog_ms without an event. */
+static void hgov_io_stale_test(struct kunit *test)
+{
+	const struct stale_case *c = test->param_value;
+
+	KUNIT_EXPECT_EQ(test, hgov_io_stale(c->now, c->inflight, c->last, WATCHDOG),
+			c->stale);
+}
+
+#define HGOV_DEFAULT_DISKS	"!loop* !ram* !zram* !nullb* *"
+
+struct filter_case {
+	const char *patterns, *disk;
+	bool counted;
+	const char *name;
+};
+
+static const struct filter_case filter_cases[] = {
+	{ HGOV_DEFAULT_DISKS, "mmcblk0", true, "default: eMMC counts" },
+	{ HGOV_DEFAULT_DISKS, "vda", true, "default: virtio disk counts" },
+	{ HGOV_DEFAULT_DISKS, "sda", true, "default: SATA counts" },
+	{ HGOV_DEFAULT_DISKS, "loop0", false, "default: loop does not" },
+	{ HGOV_DEFAULT_DISKS, "ram0", false, "default: brd does not" },
+	{ HGOV_DEFAULT_DISKS, "zram0", false, "default: zram does not" },
+	{ HGOV_DEFAULT_DISKS, "nullb0", false, "default: null_blk does not" },
+	{ "mmcblk*", "vda", false, "unmatched disks do not count" },
+	{ "!vdb vd?", "vdb", false, "first match wins: excluded" },
+	{ "!vdb vd?", "vda", true, "first match wins: included" },
+	{ "nullb? !*", "nullb0", true, "include a memory disk for benchmarks" },
+	{ "m?cblk*p1", "mmcblk0p1", true, "'?' and '*' in one pattern" },
+	{ "", "vda", false, "no pattern: nothing counts" },
+};
+
+KUNIT_ARRAY_PARAM_DESC(filter, filter_cases, name);
+
+/* io_disks decides which disks' requests count. */
+static void hgov_disk_filter_test(struct kunit *test)
+{
+	const struct filter_case *c = test->param_value;
+
+	KUNIT_EXPECT_EQ(test, hgov_disk_counted(c->patterns, c->disk), c->counted);
+}
+
+struct patterns_case {
+	const char *patterns;
+	bool valid;
+	const char *name;
+};
+
+static const struct patterns_case patterns_cases[] = {
+	{ HGOV_DEFAULT_DISKS, true, "the default" },
+	{ "mmcblk0\n", true, "one disk, newline from echo" },
+	{ "", false, "empty" },
+	{ " \t\n", false, "whitespace only" },
+	{ "sd*a**", false, "three stars" },
+	{ "vd$", false, "shell character" },
+	{ "vd!a", false, "'!' inside a pattern" },
+	{ "!!vda", false, "double '!'" },
+};
+
+KUNIT_ARRAY_PARAM_DESC(patterns, patterns_cases, name);
+
+/* Bad io_disks values are refused before they reach the probes. */
+static void hgov_disk_patterns_test(struct kunit *test)
+{
+	const struct patterns_case *c = test->param_value;
+
+	KUNIT_EXPECT_EQ(test, hgov_disk_patterns_valid(c->patterns), c->valid);
+}
+
+struct big_case {
+	unsigned long capacity;
+	unsigned long capacities[8];
+	bool big;
+	const char *name;
+};
+
+static const struct big_case big_cases[] = {
+	{ 1024, { 1024, 1024, 1024, 1024, 428, 428, 428, 428 }, true, "H3 A57" },
+	{ 428, { 1024, 1024, 1024, 1024, 428, 428, 428, 428 }, false, "H3 A53" },
+	{ 1024, { 1024, 1024, 1024, 1024, 1024, 1024, 1024, 1024 }, true,
+	  "single capacity class: every policy is big" },
+	{ 700, { 300, 300, 700, 700, 700, 700, 1024, 1024 }, false,
+	  "three classes: middle is not big" },
+};
+
+KUNIT_ARRAY_PARAM_DESC(big, big_cases, name);
+
+/* The policies of highest capacity pin. */
+static void hgov_is_big_test(struct kunit *test)
+{
+	const struct big_case *c = test->param_value;
+
+	KUNIT_EXPECT_EQ(test, hgov_is_big(c->capacity, c->capacities, 8), c->big);
+}
+
+static const struct cpufreq_frequency_table a57_table[] = {
+	{ .frequency = 500000 },
+	{ .frequency = 1000000 },
+	{ .frequency = 1500000 },
+	{ .flags = CPUFREQ_BOOST_FREQ, .frequency = 1600000 },
+	{ .flags = CPUFREQ_BOOST_FREQ, .frequency = 1700000 },
+	{ .frequency = CPUFREQ_TABLE_END },
+};
+
+struct pin_case {
+	unsigned int min, max, khz;
+	const char *name;
+};
+
+static const struct pin_case pin_cases[] = {
+	{ 500000, 1500000, 1500000, "no cap: highest non-boost OPP" },
+	{ 500000, 1000000, 1000000, "thermal cap at 1 GHz wins" },
+	{ 500000, 1200000, 1000000, "user cap between OPPs: the OPP below" },
+	{ 500000, 1700000, 1700000, "boost enabled: the turbo OPP" },
+	{ 1000000, 1000000, 1000000, "min = max" },
+};
+
+KUNIT_ARRAY_PARAM_DESC(pin, pin_cases, name);
+
+/* A pinned policy runs at policy->max: never above, whatever caps it. */
+static void hgov_pin_limits_test(struct kunit *test)
+{
+	const struct pin_case *c = test->param_value;
+
+	KUNIT_EXPECT_EQ(test, hgov_resolve_khz(a57_table, c->max, c->min, c->max),
+			c->khz);
+}
+
+static struct kunit_case hgov_io_cases[] = {
+	KUNIT_CASE_PARAM(hgov_io_step_test, step_gen_params),
+	KUNIT_CASE(hgov_io_sequence_test),
+	KUNIT_CASE_PARAM(hgov_io_stale_test, stale_gen_params),
+	KUNIT_CASE_PARAM(hgov_disk_filter_test, filter_gen_params),
+	KUNIT_CASE_PARAM(hgov_disk_patterns_test, patterns_gen_params),
+	KUNIT_CASE_PARAM(hgov_is_big_test, big_gen_params),
+	KUNIT_CASE_PARAM(hgov_pin_limits_test, pin_gen_params),
+	{}
+};
+
+static struct kunit_suite hgov_io_suite = {
+	.name = "cpufreq_hybrid_io",
+	.test_cases = hgov_io_cases,
+};
+
+kunit_test_suites(&hgov_io_suite);

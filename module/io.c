@@ -1,0 +1,524 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Storage I/O detector of the hybrid governor.
+ *
+ * The block layer's request tracepoints (issue, completion, requeue) are
+ * not exported to modules; they are found by name and probed. Each disk
+ * gets a slot with an atomic count of requests in flight and the time of
+ * its last event. When a disk that counts (io_disks) goes from idle to
+ * busy, the policies that could pin and are not pinned yet are kicked
+ * through their irq_work; they read the slots themselves (hgov_io_snapshot())
+ * and decide. The probes take no lock shared with the scheduler hook and
+ * allocate nothing.
+ */
+
+#define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
+
+#include <linux/atomic.h>
+#include <linux/blk-mq.h>
+#include <linux/blkdev.h>
+#include <linux/debugfs.h>
+#include <linux/moduleparam.h>
+#include <linux/mutex.h>
+#include <linux/rculist.h>
+#include <linux/slab.h>
+#include <linux/sched/clock.h>
+#include <linux/string.h>
+#include <linux/tracepoint.h>
+
+#include "governor/io.h"
+#include "module/hgov.h"
+#include "module/io.h"
+
+/* Disks tracked at once; the least recently used idle slot is reused. */
+#define HGOV_IO_DISKS		32
+#define HGOV_IO_DISKS_LEN	256
+
+/**
+ * struct hgov_disk - storage I/O of one disk
+ * @dev: disk's dev_t, 0 for a free slot; published with release semantics
+ *	once the fields below are set
+ * @diskseq: disk's sequence number, tells a new disk from an old one
+ *	that had the same dev_t
+ * @name: disk name
+ * @counted: I/O on this disk counts (io_disks)
+ * @inflight: requests issued and neither completed nor requeued
+ * @last_event_ns: local_clock() of the last issue, completion or requeue
+ */
+struct hgov_disk {
+	dev_t		dev;
+	u64		diskseq;
+	char		name[DISK_NAME_LEN];
+	bool		counted;
+	atomic_t	inflight;
+	atomic64_t	last_event_ns;
+};
+
+static struct hgov_disk hgov_disks[HGOV_IO_DISKS];
+/*
+ * Protects slot claims, hgov_io_disks and the @counted flags. Taken in the
+ * block probes (any context, so IRQ-safe) on a disk's first request and by
+ * io_disks writers; never in the scheduler hook.
+ */
+static DEFINE_SPINLOCK(hgov_disks_lock);
+
+static char hgov_io_disks[HGOV_IO_DISKS_LEN] = "!loop* !ram* !zram* !nullb* *";
+static unsigned int hgov_io_watchdog_ms = 2000;
+
+static atomic64_t hgov_requests_issued;
+static atomic64_t hgov_requests_completed;
+static atomic64_t hgov_requests_requeued;
+static atomic64_t hgov_watchdog_releases;
+
+static const struct {
+	const char	*name;
+	atomic64_t	*counter;
+} hgov_counters[] = {
+	{ "requests_issued",	&hgov_requests_issued },
+	{ "requests_completed",	&hgov_requests_completed },
+	{ "requests_requeued",	&hgov_requests_requeued },
+	{ "watchdog_releases",	&hgov_watchdog_releases },
+};
+
+/* Policies that may pin (RCU list; writers hold hgov_io_mutex). */
+static LIST_HEAD(hgov_io_policies);
+/* Protects hgov_io_policies, hgov_io_users and probe registration. */
+static DEFINE_MUTEX(hgov_io_mutex);
+static unsigned int hgov_io_users;
+
+/**
+ * struct hgov_pin_stats - debugfs counters of one policy's pin
+ * @pins: times pinned
+ * @pinned_ns: time spent pinned, up to @since_ns if pinned now
+ * @since_ns: local_clock() when the current pin began
+ * @pinned: pinned now
+ * @dir: debugfs directory policyN
+ *
+ * Written under the policy's update_lock, read locklessly by debugfs.
+ */
+struct hgov_pin_stats {
+	u64		pins;
+	u64		pinned_ns;
+	u64		since_ns;
+	bool		pinned;
+	struct dentry	*dir;
+};
+
+/* Indexed by policy->cpu; kept across governor switches. */
+static struct hgov_pin_stats *hgov_pin_stats;
+static struct dentry *hgov_debugfs;
+
+/* Slot of @disk, claiming one on its first request; NULL if none is left. */
+static struct hgov_disk *hgov_disk_get(struct gendisk *disk)
+{
+	dev_t dev = disk_devt(disk);
+	struct hgov_disk *d, *victim = NULL;
+	unsigned long flags;
+	unsigned int i;
+
+	for (i = 0; i < HGOV_IO_DISKS; i++) {
+		d = &hgov_disks[i];
+		if (smp_load_acquire(&d->dev) == dev && d->diskseq == disk->diskseq)
+			return d;
+	}
+
+	spin_lock_irqsave(&hgov_disks_lock, flags);
+	for (i = 0; i < HGOV_IO_DISKS; i++) {
+		d = &hgov_disks[i];
+		if (d->dev == dev && d->diskseq == disk->diskseq)
+			goto out_unlock;
+		if (atomic_read(&d->inflight))
+			continue;
+		if (!victim || !d->dev ||
+		    (victim->dev && atomic64_read(&d->last_event_ns) <
+				    atomic64_read(&victim->last_event_ns)))
+			victim = d;
+	}
+	d = victim;
+	if (d) {
+		/* Unpublish before rewriting; pairs with the acquire above. */
+		smp_store_release(&d->dev, 0);
+		d->diskseq = disk->diskseq;
+		strscpy(d->name, disk->disk_name, sizeof(d->name));
+		d->counted = hgov_disk_counted(hgov_io_disks, d->name);
+		atomic_set(&d->inflight, 0);
+		atomic64_set(&d->last_event_ns, 0);
+		smp_store_release(&d->dev, dev);
+	} else {
+		pr_warn_once("more than %d disks busy at once; ignoring %s\n",
+			     HGOV_IO_DISKS, disk->disk_name);
+	}
+out_unlock:
+	spin_unlock_irqrestore(&hgov_disks_lock, flags);
+	return d;
+}
+
+static struct hgov_disk *hgov_disk_of(struct request *rq)
+{
+	struct gendisk *disk = rq->q->disk;
+
+	return disk ? hgov_disk_get(disk) : NULL;
+}
+
+/* A counted disk went busy: wake the policies that would pin. */
+static void hgov_io_busy(void)
+{
+	struct hgov_policy *hp;
+
+	rcu_read_lock();
+	list_for_each_entry_rcu(hp, &hgov_io_policies, io_node)
+		if (READ_ONCE(hp->io_want_kick))
+			hgov_io_kick(hp);
+	rcu_read_unlock();
+}
+
+static void hgov_probe_issue(void *data, struct request *rq)
+{
+	struct hgov_disk *d = hgov_disk_of(rq);
+
+	if (!d || !d->counted)
+		return;
+	atomic64_set(&d->last_event_ns, local_clock());
+	atomic64_inc(&hgov_requests_issued);
+	if (atomic_inc_return(&d->inflight) == 1)
+		hgov_io_busy();
+}
+
+/* A request left the driver: done (or failed) for good, or requeued. */
+static void hgov_io_retire(struct request *rq, atomic64_t *counter)
+{
+	struct hgov_disk *d = hgov_disk_of(rq);
+
+	if (!d || !d->counted)
+		return;
+	atomic64_set(&d->last_event_ns, local_clock());
+	/* A request issued before the probes were attached is not counted. */
+	if (atomic_dec_if_positive(&d->inflight) >= 0)
+		atomic64_inc(counter);
+}
+
+static void hgov_probe_complete(void *data, struct request *rq,
+				blk_status_t error, unsigned int nr_bytes)
+{
+	/* Partial completions leave the request in flight. */
+	if (nr_bytes < blk_rq_bytes(rq))
+		return;
+	hgov_io_retire(rq, &hgov_requests_completed);
+}
+
+static void hgov_probe_requeue(void *data, struct request *rq)
+{
+	hgov_io_retire(rq, &hgov_requests_requeued);
+}
+
+static const struct {
+	const char	*name;
+	void		*probe;
+} hgov_probes[] = {
+	{ "block_rq_issue",	hgov_probe_issue },
+	{ "block_rq_complete",	hgov_probe_complete },
+	{ "block_rq_requeue",	hgov_probe_requeue },
+};
+
+static struct tracepoint *hgov_tracepoints[ARRAY_SIZE(hgov_probes)];
+
+static void hgov_find_tracepoint(struct tracepoint *tp, void *unused)
+{
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(hgov_probes); i++)
+		if (!strcmp(tp->name, hgov_probes[i].name))
+			hgov_tracepoints[i] = tp;
+}
+
+/**
+ * hgov_io_snapshot() - storage I/O on the disks that count
+ * @now_ns: local_clock() now
+ * @snap: filled in
+ *
+ * Writes off, once, the requests of disks that had some in flight and no
+ * block event for io_watchdog_ms.
+ */
+void hgov_io_snapshot(u64 now_ns, struct hgov_io_snapshot *snap)
+{
+	u64 watchdog_ns = hgov_io_watchdog_ns(), latest = 0;
+	unsigned int i;
+
+	memset(snap, 0, sizeof(*snap));
+	for (i = 0; i < HGOV_IO_DISKS; i++) {
+		struct hgov_disk *d = &hgov_disks[i];
+		int inflight = atomic_read(&d->inflight);
+		u64 last_ns = atomic64_read(&d->last_event_ns);
+
+		if (!smp_load_acquire(&d->dev) || !d->counted)
+			continue;
+		if (hgov_io_stale(now_ns, inflight, last_ns, watchdog_ns)) {
+			if (atomic_cmpxchg(&d->inflight, inflight, 0) == inflight) {
+				atomic64_inc(&hgov_watchdog_releases);
+				pr_warn("%s: %d requests without completion for %u ms; released the pin\n",
+					d->name, inflight, READ_ONCE(hgov_io_watchdog_ms));
+				snap->stale = true;
+			}
+			continue;
+		}
+		snap->inflight += inflight;
+		snap->last_event_ns = max(snap->last_event_ns, last_ns);
+		if (inflight && last_ns >= latest) {
+			latest = last_ns;
+			strscpy(snap->disk, d->name, sizeof(snap->disk));
+		}
+	}
+}
+
+/**
+ * hgov_io_watchdog_ns() - io_watchdog_ms in ns
+ *
+ * Return: the watchdog period.
+ */
+u64 hgov_io_watchdog_ns(void)
+{
+	return (u64)READ_ONCE(hgov_io_watchdog_ms) * NSEC_PER_MSEC;
+}
+
+/**
+ * hgov_io_get() - attach the block probes for one more user
+ *
+ * Return: 0 or a negative errno (a tracepoint is missing).
+ */
+int hgov_io_get(void)
+{
+	unsigned int i;
+	int ret = 0;
+
+	mutex_lock(&hgov_io_mutex);
+	if (hgov_io_users++)
+		goto out_unlock;
+
+	for (i = 0; i < HGOV_IO_DISKS; i++)
+		atomic_set(&hgov_disks[i].inflight, 0);
+	for (i = 0; i < ARRAY_SIZE(hgov_probes); i++) {
+		ret = tracepoint_probe_register(hgov_tracepoints[i],
+						hgov_probes[i].probe, NULL);
+		if (ret)
+			goto out_unregister;
+	}
+	goto out_unlock;
+
+out_unregister:
+	pr_err("cannot attach to %s (error %d)\n", hgov_probes[i].name, ret);
+	while (i--)
+		tracepoint_probe_unregister(hgov_tracepoints[i],
+					    hgov_probes[i].probe, NULL);
+	hgov_io_users--;
+out_unlock:
+	mutex_unlock(&hgov_io_mutex);
+	return ret;
+}
+
+/**
+ * hgov_io_put() - detach the block probes after their last user
+ */
+void hgov_io_put(void)
+{
+	unsigned int i;
+
+	mutex_lock(&hgov_io_mutex);
+	if (!--hgov_io_users) {
+		for (i = 0; i < ARRAY_SIZE(hgov_probes); i++)
+			tracepoint_probe_unregister(hgov_tracepoints[i],
+						    hgov_probes[i].probe, NULL);
+		tracepoint_synchronize_unregister();
+	}
+	mutex_unlock(&hgov_io_mutex);
+}
+
+static int hgov_atomic64_get(void *data, u64 *val)
+{
+	*val = atomic64_read(data);
+	return 0;
+}
+DEFINE_DEBUGFS_ATTRIBUTE(hgov_atomic64_fops, hgov_atomic64_get, NULL, "%llu\n");
+
+static int hgov_pins_get(void *data, u64 *val)
+{
+	struct hgov_pin_stats *st = data;
+
+	*val = READ_ONCE(st->pins);
+	return 0;
+}
+DEFINE_DEBUGFS_ATTRIBUTE(hgov_pins_fops, hgov_pins_get, NULL, "%llu\n");
+
+static int hgov_pinned_us_get(void *data, u64 *val)
+{
+	struct hgov_pin_stats *st = data;
+	u64 ns = READ_ONCE(st->pinned_ns);
+
+	if (READ_ONCE(st->pinned))
+		ns += local_clock() - READ_ONCE(st->since_ns);
+	*val = div_u64(ns, NSEC_PER_USEC);
+	return 0;
+}
+DEFINE_DEBUGFS_ATTRIBUTE(hgov_pinned_us_fops, hgov_pinned_us_get, NULL, "%llu\n");
+
+/**
+ * hgov_io_account_pin() - count a pin or release of a policy
+ * @cpu: policy->cpu
+ * @pin: pinned from now on
+ * @now_ns: local_clock() now
+ *
+ * Called with the policy's update_lock held.
+ */
+void hgov_io_account_pin(unsigned int cpu, bool pin, u64 now_ns)
+{
+	struct hgov_pin_stats *st = &hgov_pin_stats[cpu];
+
+	if (pin == st->pinned)
+		return;
+	if (pin) {
+		WRITE_ONCE(st->since_ns, now_ns);
+		WRITE_ONCE(st->pins, st->pins + 1);
+	} else {
+		WRITE_ONCE(st->pinned_ns, st->pinned_ns + now_ns - st->since_ns);
+	}
+	WRITE_ONCE(st->pinned, pin);
+}
+
+/**
+ * hgov_io_add_policy() - let storage I/O kick @hp
+ * @hp: a started policy
+ */
+void hgov_io_add_policy(struct hgov_policy *hp)
+{
+	unsigned int cpu = hp->policy->cpu;
+	struct hgov_pin_stats *st = &hgov_pin_stats[cpu];
+	char name[16];
+
+	mutex_lock(&hgov_io_mutex);
+	if (!st->dir) {
+		snprintf(name, sizeof(name), "policy%u", cpu);
+		st->dir = debugfs_create_dir(name, hgov_debugfs);
+		debugfs_create_file_unsafe("pins", 0444, st->dir, st, &hgov_pins_fops);
+		debugfs_create_file_unsafe("pinned_us", 0444, st->dir, st,
+					   &hgov_pinned_us_fops);
+	}
+	list_add_rcu(&hp->io_node, &hgov_io_policies);
+	mutex_unlock(&hgov_io_mutex);
+}
+
+/**
+ * hgov_io_del_policy() - stop kicking @hp; no probe uses it on return
+ * @hp: a policy being stopped
+ */
+void hgov_io_del_policy(struct hgov_policy *hp)
+{
+	mutex_lock(&hgov_io_mutex);
+	list_del_rcu(&hp->io_node);
+	mutex_unlock(&hgov_io_mutex);
+	synchronize_rcu();
+}
+
+/*
+ * Module parameters of the detector, one per system: the disk filter and
+ * the watchdog. Bad values are refused with -EINVAL and one log line.
+ */
+static int hgov_io_disks_set(const char *val, const struct kernel_param *kp)
+{
+	char buf[HGOV_IO_DISKS_LEN];
+	unsigned long flags;
+	unsigned int i;
+
+	if (strscpy(buf, val, sizeof(buf)) < 0 || !hgov_disk_patterns_valid(buf)) {
+		pr_warn_ratelimited("io_disks: '%.32s' is not a list of disk name patterns\n",
+				    val);
+		return -EINVAL;
+	}
+	strim(buf);
+	spin_lock_irqsave(&hgov_disks_lock, flags);
+	strscpy(hgov_io_disks, buf, sizeof(hgov_io_disks));
+	for (i = 0; i < HGOV_IO_DISKS; i++) {
+		struct hgov_disk *d = &hgov_disks[i];
+
+		if (d->dev)
+			WRITE_ONCE(d->counted, hgov_disk_counted(buf, d->name));
+	}
+	spin_unlock_irqrestore(&hgov_disks_lock, flags);
+	return 0;
+}
+
+static int hgov_io_disks_get(char *buffer, const struct kernel_param *kp)
+{
+	unsigned long flags;
+	int len;
+
+	spin_lock_irqsave(&hgov_disks_lock, flags);
+	len = sysfs_emit(buffer, "%s\n", hgov_io_disks);
+	spin_unlock_irqrestore(&hgov_disks_lock, flags);
+	return len;
+}
+
+static const struct kernel_param_ops hgov_io_disks_ops = {
+	.set	= hgov_io_disks_set,
+	.get	= hgov_io_disks_get,
+};
+module_param_cb(io_disks, &hgov_io_disks_ops, NULL, 0644);
+MODULE_PARM_DESC(io_disks,
+		 "disks whose I/O pins: name globs, '!' excludes, first match wins (default: \"!loop* !ram* !zram* !nullb* *\")");
+
+static int hgov_io_watchdog_set(const char *val, const struct kernel_param *kp)
+{
+	unsigned int ms;
+
+	if (kstrtouint(val, 10, &ms) || ms < 100 || ms > 600000) {
+		pr_warn_ratelimited("io_watchdog_ms: '%.32s' is not an integer in 100..600000\n",
+				    val);
+		return -EINVAL;
+	}
+	WRITE_ONCE(hgov_io_watchdog_ms, ms);
+	return 0;
+}
+
+static const struct kernel_param_ops hgov_io_watchdog_ops = {
+	.set	= hgov_io_watchdog_set,
+	.get	= param_get_uint,
+};
+module_param_cb(io_watchdog_ms, &hgov_io_watchdog_ops, &hgov_io_watchdog_ms, 0644);
+MODULE_PARM_DESC(io_watchdog_ms,
+		 "release the pin when requests stay in flight with no block event this long, ms (100..600000, default 2000)");
+
+/**
+ * hgov_io_init() - find the block tracepoints, create the debugfs counters
+ *
+ * Return: 0, or -ENOENT if the kernel lacks a block tracepoint.
+ */
+int hgov_io_init(void)
+{
+	unsigned int i;
+
+	for_each_kernel_tracepoint(hgov_find_tracepoint, NULL);
+	for (i = 0; i < ARRAY_SIZE(hgov_probes); i++) {
+		if (!hgov_tracepoints[i]) {
+			pr_err("no tracepoint %s (CONFIG_TRACEPOINTS, CONFIG_BLOCK?)\n",
+			       hgov_probes[i].name);
+			return -ENOENT;
+		}
+	}
+
+	hgov_pin_stats = kcalloc(nr_cpu_ids, sizeof(*hgov_pin_stats), GFP_KERNEL);
+	if (!hgov_pin_stats)
+		return -ENOMEM;
+
+	hgov_debugfs = debugfs_create_dir(KBUILD_MODNAME, NULL);
+	for (i = 0; i < ARRAY_SIZE(hgov_counters); i++)
+		debugfs_create_file_unsafe(hgov_counters[i].name, 0444, hgov_debugfs,
+					   hgov_counters[i].counter, &hgov_atomic64_fops);
+	return 0;
+}
+
+/**
+ * hgov_io_exit() - remove the debugfs counters
+ */
+void hgov_io_exit(void)
+{
+	debugfs_remove_recursive(hgov_debugfs);
+	kfree(hgov_pin_stats);
+}
