@@ -93,15 +93,21 @@ static bool hgov_decide(struct hgov_policy *hp, u64 now_ns)
 
 	hp->last_update_ns = now_ns;
 
-	for_each_cpu(cpu, policy->cpus) {
-		struct hgov_cpu *hc = &per_cpu(hgov_cpu, cpu);
+	/*
+	 * Pinned by storage I/O: policy->max, whatever the utilization. The
+	 * samples are left alone; the first window after the pin covers it.
+	 */
+	if (hp->io_pinned) {
+		target = READ_ONCE(policy->max);
+	} else {
+		for_each_cpu(cpu, policy->cpus) {
+			struct hgov_cpu *hc = &per_cpu(hgov_cpu, cpu);
 
-		hgov_sample_cpu(hc, cur_khz, max_khz);
-		util = max(util, hc->util);
+			hgov_sample_cpu(hc, cur_khz, max_khz);
+			util = max(util, hc->util);
+		}
+		target = hgov_util_to_khz(util, max_khz);
 	}
-	/* Pinned by storage I/O: policy->max, whatever the utilization. */
-	target = hp->io_pinned ? READ_ONCE(policy->max) :
-				 hgov_util_to_khz(util, max_khz);
 	khz = hgov_resolve_khz(policy->freq_table, target,
 			       READ_ONCE(policy->min), READ_ONCE(policy->max));
 
@@ -230,17 +236,21 @@ static bool hgov_io_update(struct hgov_policy *hp, u64 now_ns,
 	return changed;
 }
 
-/*
- * Re-evaluate the policy outside the scheduler hook: the storage I/O pin
+/**
+ * hgov_eval() - re-evaluate a policy outside the scheduler hook
+ * @hp: a policy
+ *
+ * Re-evaluates the policy outside the scheduler hook: the storage I/O pin
  * when the detector kicks it or the pin's hold or watchdog runs out, limit
  * changes at once on fast-switching drivers, and a policy whose CPUs are
  * all idle (they get no scheduler callbacks) after HGOV_IDLE_EVAL_NS
  * without a decision while it runs above policy->min.
+ *
+ * Process context: @eval_work, or the I/O detector's worker on the CPU
+ * that issued the I/O when the driver may switch from any CPU.
  */
-static void hgov_eval_work(struct kthread_work *work)
+void hgov_eval(struct hgov_policy *hp)
 {
-	struct hgov_policy *hp = container_of(work, struct hgov_policy,
-					      eval_work.work);
 	struct cpufreq_policy *policy = hp->policy;
 	struct hgov_io_snapshot snap;
 	u64 now_ns = local_clock();
@@ -277,6 +287,11 @@ static void hgov_eval_work(struct kthread_work *work)
 	if (arm)
 		kthread_queue_delayed_work(&hp->worker, &hp->eval_work,
 					   nsecs_to_jiffies(HGOV_IDLE_EVAL_NS));
+}
+
+static void hgov_eval_work(struct kthread_work *work)
+{
+	hgov_eval(container_of(work, struct hgov_policy, eval_work.work));
 }
 
 /**

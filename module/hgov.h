@@ -131,6 +131,7 @@ extern const struct kobj_type hgov_tunables_ktype;
 void hgov_update_rate_limit(struct hgov_policy *hp);
 int hgov_io_retune(struct hgov_policy *hp);
 void hgov_io_kick(struct hgov_policy *hp);
+void hgov_eval(struct hgov_policy *hp);
 int hgov_init(struct cpufreq_policy *policy);
 void hgov_exit(struct cpufreq_policy *policy);
 int hgov_start(struct cpufreq_policy *policy);

@@ -17,10 +17,14 @@
 #include <linux/atomic.h>
 #include <linux/blk-mq.h>
 #include <linux/blkdev.h>
+#include <linux/cpu.h>
 #include <linux/debugfs.h>
+#include <linux/kthread.h>
 #include <linux/moduleparam.h>
 #include <linux/mutex.h>
+#include <linux/percpu.h>
 #include <linux/rculist.h>
+#include <linux/sched.h>
 #include <linux/slab.h>
 #include <linux/sched/clock.h>
 #include <linux/string.h>
@@ -80,9 +84,15 @@ static const struct {
 	{ "watchdog_releases",	&hgov_watchdog_releases },
 };
 
-/* Policies that may pin (RCU list; writers hold hgov_io_mutex). */
+/*
+ * Policies that may pin: an RCU list for the probes; writers and the
+ * per-CPU workers, which evaluate its policies, hold hgov_io_mutex.
+ */
 static LIST_HEAD(hgov_io_policies);
-/* Protects hgov_io_policies, hgov_io_users and probe registration. */
+/*
+ * Protects hgov_io_policies, hgov_io_users and probe registration.
+ * Process context; nests inside policy->rwsem and outside work_lock.
+ */
 static DEFINE_MUTEX(hgov_io_mutex);
 static unsigned int hgov_io_users;
 
@@ -118,6 +128,7 @@ static struct hgov_disk *hgov_disk_get(struct gendisk *disk)
 
 	for (i = 0; i < HGOV_IO_DISKS; i++) {
 		d = &hgov_disks[i];
+		/* Pairs with the publishing smp_store_release() below. */
 		if (smp_load_acquire(&d->dev) == dev && d->diskseq == disk->diskseq)
 			return d;
 	}
@@ -127,11 +138,15 @@ static struct hgov_disk *hgov_disk_get(struct gendisk *disk)
 		d = &hgov_disks[i];
 		if (d->dev == dev && d->diskseq == disk->diskseq)
 			goto out_unlock;
+		/* Slots are claimed in order and never freed, only reused. */
+		if (!d->dev) {
+			victim = d;
+			break;
+		}
 		if (atomic_read(&d->inflight))
 			continue;
-		if (!victim || !d->dev ||
-		    (victim->dev && atomic64_read(&d->last_event_ns) <
-				    atomic64_read(&victim->last_event_ns)))
+		if (!victim || atomic64_read(&d->last_event_ns) <
+			       atomic64_read(&victim->last_event_ns))
 			victim = d;
 	}
 	d = victim;
@@ -143,6 +158,7 @@ static struct hgov_disk *hgov_disk_get(struct gendisk *disk)
 		d->counted = hgov_disk_counted(hgov_io_disks, d->name);
 		atomic_set(&d->inflight, 0);
 		atomic64_set(&d->last_event_ns, 0);
+		/* Publish; pairs with the acquires in lookups and snapshots. */
 		smp_store_release(&d->dev, dev);
 	} else {
 		pr_warn_once("more than %d disks busy at once; ignoring %s\n",
@@ -160,16 +176,48 @@ static struct hgov_disk *hgov_disk_of(struct request *rq)
 	return disk ? hgov_disk_get(disk) : NULL;
 }
 
-/* A counted disk went busy: wake the policies that would pin. */
-static void hgov_io_busy(void)
+/*
+ * Per-CPU SCHED_FIFO workers that evaluate the pin on the CPU that issued
+ * the I/O: that CPU is about to wait for the request anyway, so no other
+ * CPU, let alone an idle big one, is woken just to raise the frequency.
+ */
+static DEFINE_PER_CPU(struct kthread_worker *, hgov_io_worker);
+static DEFINE_PER_CPU(struct kthread_work, hgov_io_work);
+
+static void hgov_io_work_fn(struct kthread_work *work)
 {
 	struct hgov_policy *hp;
 
-	rcu_read_lock();
-	list_for_each_entry_rcu(hp, &hgov_io_policies, io_node)
-		if (READ_ONCE(hp->io_want_kick))
+	mutex_lock(&hgov_io_mutex);
+	list_for_each_entry(hp, &hgov_io_policies, io_node) {
+		if (!READ_ONCE(hp->io_want_kick))
+			continue;
+		if (hp->policy->dvfs_possible_from_any_cpu)
+			hgov_eval(hp);
+		else
 			hgov_io_kick(hp);
+	}
+	mutex_unlock(&hgov_io_mutex);
+}
+
+/* A counted disk went busy: wake the policies that would pin. */
+static void hgov_io_busy(void)
+{
+	struct kthread_worker *worker = this_cpu_read(hgov_io_worker);
+	struct hgov_policy *hp;
+	bool want = false;
+
+	rcu_read_lock();
+	list_for_each_entry_rcu(hp, &hgov_io_policies, io_node) {
+		if (!READ_ONCE(hp->io_want_kick))
+			continue;
+		want = true;
+		if (!worker)
+			hgov_io_kick(hp);
+	}
 	rcu_read_unlock();
+	if (want && worker)
+		kthread_queue_work(worker, this_cpu_ptr(&hgov_io_work));
 }
 
 static void hgov_probe_issue(void *data, struct request *rq)
@@ -247,10 +295,15 @@ void hgov_io_snapshot(u64 now_ns, struct hgov_io_snapshot *snap)
 	memset(snap, 0, sizeof(*snap));
 	for (i = 0; i < HGOV_IO_DISKS; i++) {
 		struct hgov_disk *d = &hgov_disks[i];
+		/* Pairs with the publishing smp_store_release() in a claim. */
+		dev_t dev = smp_load_acquire(&d->dev);
 		int inflight = atomic_read(&d->inflight);
 		u64 last_ns = atomic64_read(&d->last_event_ns);
 
-		if (!smp_load_acquire(&d->dev) || !d->counted)
+		/* Slots are claimed in order: the first free one ends the list. */
+		if (!dev && !d->diskseq)
+			break;
+		if (!dev || !d->counted)
 			continue;
 		if (hgov_io_stale(now_ns, inflight, last_ns, watchdog_ns)) {
 			if (atomic_cmpxchg(&d->inflight, inflight, 0) == inflight) {
@@ -492,7 +545,7 @@ MODULE_PARM_DESC(io_watchdog_ms,
  */
 int hgov_io_init(void)
 {
-	unsigned int i;
+	unsigned int i, cpu;
 
 	for_each_kernel_tracepoint(hgov_find_tracepoint, NULL);
 	for (i = 0; i < ARRAY_SIZE(hgov_probes); i++) {
@@ -507,6 +560,20 @@ int hgov_io_init(void)
 	if (!hgov_pin_stats)
 		return -ENOMEM;
 
+	/* CPUs without a worker (hotplugged later) kick the policy's thread. */
+	cpus_read_lock();
+	for_each_online_cpu(cpu) {
+		struct kthread_worker *worker;
+
+		worker = kthread_create_worker_on_cpu(cpu, 0, "hybrid_io/%u", cpu);
+		if (IS_ERR(worker))
+			continue;
+		sched_set_fifo_low(worker->task);
+		kthread_init_work(per_cpu_ptr(&hgov_io_work, cpu), hgov_io_work_fn);
+		per_cpu(hgov_io_worker, cpu) = worker;
+	}
+	cpus_read_unlock();
+
 	hgov_debugfs = debugfs_create_dir(KBUILD_MODNAME, NULL);
 	for (i = 0; i < ARRAY_SIZE(hgov_counters); i++)
 		debugfs_create_file_unsafe(hgov_counters[i].name, 0444, hgov_debugfs,
@@ -519,6 +586,13 @@ int hgov_io_init(void)
  */
 void hgov_io_exit(void)
 {
+	unsigned int cpu;
+
+	for_each_possible_cpu(cpu) {
+		if (per_cpu(hgov_io_worker, cpu))
+			kthread_destroy_worker(per_cpu(hgov_io_worker, cpu));
+		per_cpu(hgov_io_worker, cpu) = NULL;
+	}
 	debugfs_remove_recursive(hgov_debugfs);
 	kfree(hgov_pin_stats);
 }

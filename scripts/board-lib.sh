@@ -7,11 +7,22 @@ CPUFREQ=/sys/devices/system/cpu/cpufreq
 hgov_fail() { echo "FAIL: $*"; exit 1; }
 hgov_ok() { echo "ok: $*"; }
 
-# hgov_ms - milliseconds since boot.
-hgov_ms() { awk '{ printf "%d\n", $1 * 1000 }' /proc/uptime; }
+# The helpers below poll with shell builtins only: every fork is work on
+# the board's CPUs that the governor would rightly see as load.
+
+# hgov_now - set $now to milliseconds since boot (10 ms resolution).
+hgov_now() {
+	read -r up _ < /proc/uptime
+	frac=${up#*.}
+	frac=${frac#0}
+	now=$(( ${up%.*} * 1000 + ${frac:-0} * 10 ))
+}
+
+# hgov_ms - print milliseconds since boot.
+hgov_ms() { hgov_now; echo "$now"; }
 
 # hgov_cur POLICY - current frequency of policyPOLICY in kHz.
-hgov_cur() { cat "$CPUFREQ/policy$1/scaling_cur_freq"; }
+hgov_cur() { read -r f < "$CPUFREQ/policy$1/scaling_cur_freq"; echo "$f"; }
 
 # hgov_select GOVERNOR - select GOVERNOR on every policy.
 hgov_select() {
@@ -21,22 +32,68 @@ hgov_select() {
 }
 
 # hgov_wait_khz POLICY KHZ MS - wait up to MS ms for policyPOLICY to run at
-# KHZ; print the time it took. Fails (status 1) on timeout.
+# KHZ; set $waited to the time it took. Fails (status 1) on timeout.
 hgov_wait_khz() {
-	t0=$(hgov_ms)
+	hgov_now
+	t0=$now
 	while :; do
-		now=$(hgov_ms)
-		if [ "$(hgov_cur "$1")" = "$2" ]; then
-			echo $((now - t0))
+		read -r f < "$CPUFREQ/policy$1/scaling_cur_freq"
+		if [ "$f" = "$2" ]; then
+			waited=$((now - t0))
 			return 0
 		fi
 		[ $((now - t0)) -ge "$3" ] && return 1
-		sleep 0.02
+		sleep 0.05
+		hgov_now
 	done
 }
 
-# hgov_spin CPU - start a CPU-bound loop pinned to CPU; print its pid.
+# hgov_spin CPU - start a CPU-bound loop pinned to CPU; set $spin_pid.
 hgov_spin() {
 	taskset -c "$1" sh -c 'while :; do :; done' >/dev/null 2>&1 &
-	echo $!
+	spin_pid=$!
+}
+
+TRACE=/sys/kernel/tracing
+HGOV_DEBUGFS=/sys/kernel/debug/cpufreq_hybrid
+
+# hgov_trace_on EVENT... - clear the trace buffer and record EVENTs
+# (e.g. block/block_rq_issue hybrid/hybrid_pin).
+hgov_trace_on() {
+	echo 0 > "$TRACE/tracing_on"
+	echo 0 > "$TRACE/events/enable"
+	for e in "$@"; do
+		echo 1 > "$TRACE/events/$e/enable" || hgov_fail "no trace event $e"
+	done
+	echo > "$TRACE/trace"
+	echo 1 > "$TRACE/tracing_on"
+}
+
+hgov_trace_off() { echo 0 > "$TRACE/tracing_on"; }
+
+# hgov_trace_mark TEXT - put TEXT in the trace (trace_marker).
+hgov_trace_mark() { echo "$*" > "$TRACE/trace_marker"; }
+
+# hgov_trace_since MARK PATTERN - microseconds from the trace marker MARK
+# to the first trace line after it that matches PATTERN; fails if none.
+hgov_trace_since() {
+	hgov_trace_lines "tracing_mark_write: $1\$|$2" | awk -v mark="tracing_mark_write: $1" '
+		index($0, mark) && !t0 { t0 = $1; next }
+		t0 { print $1 - t0; found = 1; exit }
+		END { exit !found }'
+}
+
+# hgov_trace_lines PATTERN - trace lines matching PATTERN as
+# "TIMESTAMP_US REST" (timestamps from the trace clock, in us).
+hgov_trace_lines() {
+	awk -v pat="$1" '$0 ~ pat { for (i = 1; i <= NF; i++) if ($i ~ /^[0-9]+\.[0-9]+:$/) {
+		sub(":", "", $i); printf "%.0f %s\n", $i * 1e6, $0; break } }' "$TRACE/trace"
+}
+
+# hgov_median N... - median of integers.
+hgov_median() { printf '%s\n' "$@" | sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
+
+# hgov_tunable TUNABLE - path of a hybrid tunable (global or policy0's).
+hgov_tunable() {
+	if [ -e "$CPUFREQ/hybrid/$1" ]; then echo "$CPUFREQ/hybrid/$1"; else echo "$CPUFREQ/policy0/hybrid/$1"; fi
 }

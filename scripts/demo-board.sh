@@ -23,9 +23,11 @@ hgov_select hybrid
 echo "hybrid governs policy0 (cpu0-3, A57: 500/1000/1500 MHz) and policy4 (cpu4-7, A53: 800/1000/1200 MHz)"
 printf '%7s  %-22s %8s %-17s %8s %s\n' t/ms phase "A57 kHz" "" "A53 kHz" ""
 phase "idle" 2
-big=$(hgov_spin 0)
+hgov_spin 0
+big=$spin_pid
 phase "busy loop on cpu0" 3
-little=$(hgov_spin 5)
+hgov_spin 5
+little=$spin_pid
 phase "+ busy loop on cpu5" 3
 kill "$big"
 phase "cpu5 only" 3

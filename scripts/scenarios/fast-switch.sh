@@ -7,13 +7,23 @@
 rmmod hgov_testbed || hgov_fail "cannot unload the test-bed driver"
 modprobe hgov_testbed fast_switch=1 || hgov_fail "cannot load hgov_testbed fast_switch=1"
 hgov_select hybrid
-ms=$(hgov_wait_khz 4 800000 3000) || hgov_fail "idle policy4 at $(hgov_cur 4)"
+hgov_wait_khz 4 800000 3000 || hgov_fail "idle policy4 at $(hgov_cur 4)"
 
-pid=$(hgov_spin 4)
-ms=$(hgov_wait_khz 4 1200000 1000) ||
-	{ kill "$pid"; hgov_fail "policy4 at $(hgov_cur 4) after 1 s of load"; }
-hgov_ok "load on cpu4: policy4 at 1200000 after $ms ms (fast switch)"
+hgov_trace_on power/cpu_frequency
+hgov_trace_mark load-start
+hgov_spin 4
+pid=$spin_pid
+hgov_wait_khz 4 1200000 5000 ||
+	{ kill "$pid"; hgov_fail "policy4 at $(hgov_cur 4) after 5 s of load"; }
+hgov_trace_mark load-stop
 kill "$pid"
-ms=$(hgov_wait_khz 4 800000 2000) || hgov_fail "policy4 at $(hgov_cur 4) after the load"
-hgov_ok "policy4 back to 800000 after $ms ms"
+hgov_wait_khz 4 800000 5000 || hgov_fail "policy4 at $(hgov_cur 4) after the load"
+hgov_trace_off
+up_us=$(hgov_trace_since load-start "cpu_frequency: state=1200000 cpu_id=4") ||
+	hgov_fail "no switch to 1200000 in the trace"
+[ "$up_us" -le 1000000 ] || hgov_fail "policy4 took $up_us us to reach 1200000"
+hgov_ok "load on cpu4: policy4 at 1200000 after $((up_us / 1000)) ms (fast switch)"
+hgov_trace_lines "cpu_frequency: state=1200000 cpu_id=4" | grep -q "hybrid:" &&
+	hgov_fail "fast switching went through the worker thread"
+hgov_ok "frequency switched from the scheduler callback"
 ps | grep -q '\[hybrid:' || hgov_fail "no hybrid worker thread"

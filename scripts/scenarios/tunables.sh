@@ -25,7 +25,39 @@ check_rate_limit() {
 	hgov_ok "$1: default 450, bad input rejected, 0..1000000 accepted"
 }
 
+# check_rejects FILE BAD... - every BAD write fails and leaves FILE alone.
+check_rejects() {
+	f=$1
+	shift
+	before=$(cat "$f")
+	for bad in "$@"; do
+		echo "$bad" > "$f" 2>/dev/null && hgov_fail "$f accepted '$bad'"
+		[ "$(cat "$f")" = "$before" ] || hgov_fail "'$bad' changed $f to $(cat "$f")"
+	done
+	hgov_ok "$f rejects bad input, keeps '$before'"
+}
+
 hgov_select hybrid
+G=$CPUFREQ/hybrid
+[ "$(cat $G/io_pin_enable)" = 1 ] || hgov_fail "io_pin_enable default $(cat $G/io_pin_enable)"
+[ "$(cat $G/io_hold_ms)" = 50 ] || hgov_fail "io_hold_ms default $(cat $G/io_hold_ms)"
+[ "$(cat $G/io_pin_cpus)" = auto ] || hgov_fail "io_pin_cpus default $(cat $G/io_pin_cpus)"
+check_rejects $G/io_pin_enable 2 -1 yes "" " " 01x
+check_rejects $G/io_hold_ms -1 10001 abc "" 4294967296 1.5
+check_rejects $G/io_pin_cpus "" " " 0-99 abc 3-1 -1 "auto x"
+echo 4-7 > $G/io_pin_cpus && [ "$(cat $G/io_pin_cpus)" = 4-7 ] || hgov_fail "io_pin_cpus refused 4-7"
+echo auto > $G/io_pin_cpus
+P=/sys/module/cpufreq_hybrid/parameters
+[ "$(cat $P/io_watchdog_ms)" = 2000 ] || hgov_fail "io_watchdog_ms default $(cat $P/io_watchdog_ms)"
+check_rejects $P/io_watchdog_ms 99 600001 -5 x ""
+check_rejects $P/io_disks "" " " "vd\$" "a**b*" "vd!a" \
+	"$(printf 'x%.0s' $(seq 300))"
+echo "mmcblk* vd*" > $P/io_disks && [ "$(cat $P/io_disks)" = "mmcblk* vd*" ] ||
+	hgov_fail "io_disks refused 'mmcblk* vd*'"
+echo '!loop* !ram* !zram* !nullb* *' > $P/io_disks
+for f in $G/* $P/*; do
+	[ "$(stat -c %a "$f")" = 644 ] || hgov_fail "$f mode $(stat -c %a "$f")"
+done
 [ -e "$CPUFREQ/policy0/hybrid" ] && hgov_fail "per-policy tunables with a cpufreq-dt-like driver"
 check_rate_limit "$CPUFREQ/hybrid/rate_limit_us"
 hgov_select schedutil

@@ -1,0 +1,58 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+# The pin obeys limits and filters: a lower scaling_max_freq during I/O
+# applies at once and lifting it restores the pin; loop and ram disks do
+# not pin; io_pin_enable=0 does not pin; without I/O every decision is a
+# utilization decision.
+. /lib/hgov.sh
+
+hgov_select hybrid
+M=$CPUFREQ/policy0/scaling_max_freq
+D=$HGOV_DEBUGFS
+
+taskset -c 4 dd if=/dev/vda of=/dev/null bs=4k count=1000000 iflag=direct 2>/dev/null &
+dd_pid=$!
+hgov_wait_khz 0 1500000 2000 || { kill $dd_pid; hgov_fail "dd did not pin policy0 ($(hgov_cur 0))"; }
+echo 1000000 > "$M"
+hgov_wait_khz 0 1000000 50 ||
+	{ kill $dd_pid; hgov_fail "policy0 at $(hgov_cur 0) right after scaling_max_freq=1000000"; }
+sleep 0.2
+[ "$(hgov_cur 0)" = 1000000 ] || { kill $dd_pid; hgov_fail "policy0 left the cap: $(hgov_cur 0)"; }
+echo 1500000 > "$M"
+hgov_wait_khz 0 1500000 50 ||
+	{ kill $dd_pid; hgov_fail "policy0 at $(hgov_cur 0) right after lifting the cap"; }
+kill $dd_pid
+wait $dd_pid 2>/dev/null
+hgov_ok "scaling_max_freq during I/O: followed at once, pin back when lifted"
+
+hgov_wait_khz 0 500000 3000 || hgov_fail "policy0 at $(hgov_cur 0) after dd"
+pins=$(cat "$D/policy0/pins")
+issued=$(cat "$D/requests_issued")
+dd if=/dev/zero of=/tmp/img bs=1M count=8 2>/dev/null
+losetup /dev/loop0 /tmp/img || hgov_fail "losetup failed"
+taskset -c 4 dd if=/dev/loop0 of=/dev/null bs=4k iflag=direct 2>/dev/null || hgov_fail "dd on loop0 failed"
+modprobe brd rd_nr=1 rd_size=8192 || hgov_fail "no brd"
+taskset -c 4 dd if=/dev/ram0 of=/dev/null bs=4k count=2048 iflag=direct 2>/dev/null ||
+	hgov_fail "dd on ram0 failed"
+[ "$(cat "$D/policy0/pins")" = "$pins" ] || hgov_fail "I/O on loop/ram disks pinned policy0"
+[ "$(cat "$D/requests_issued")" = "$issued" ] || hgov_fail "loop/ram requests were counted"
+[ "$(hgov_cur 0)" = 500000 ] || hgov_fail "policy0 at $(hgov_cur 0) during memory-backed I/O"
+hgov_ok "loop over tmpfs and brd do not pin"
+
+T=$(hgov_tunable io_pin_enable)
+echo 0 > "$T"
+taskset -c 4 dd if=/dev/vda of=/dev/null bs=4k count=500 iflag=direct 2>/dev/null
+[ "$(cat "$D/policy0/pins")" = "$pins" ] || hgov_fail "pinned with io_pin_enable=0"
+echo 1 > "$T"
+hgov_ok "io_pin_enable=0: no pin"
+
+hgov_trace_on hybrid/hybrid_freq hybrid/hybrid_pin
+hgov_spin 0
+hgov_wait_khz 0 1500000 3000 || { kill $spin_pid; hgov_fail "no utilization ramp"; }
+kill $spin_pid
+hgov_wait_khz 0 500000 3000 || hgov_fail "policy0 at $(hgov_cur 0) after the load"
+hgov_trace_off
+hgov_trace_lines "hybrid_pin:" | grep -q . && hgov_fail "pinned without storage I/O"
+hgov_trace_lines "hybrid_freq: policy=0" | grep -q "reason=pin" && hgov_fail "pin decisions without I/O"
+hgov_trace_lines "hybrid_freq: policy=0" | grep -q "reason=util" || hgov_fail "no utilization decisions"
+hgov_ok "no I/O: only utilization decisions"
