@@ -47,7 +47,8 @@ moddir=/lib/modules/$kver/extra
 	echo "file /run.sh $(realpath "$script") 755 0 0"
 	echo "file /lib/hgov.sh $HGOV_TOP/scripts/board-lib.sh 644 0 0"
 	for ko in "$HGOV_TOP"/*.ko "$HGOV_TOP"/scripts/testbed/*.ko \
-		  "$build"/drivers/block/null_blk/null_blk.ko "$build"/drivers/block/brd.ko; do
+		  "$build"/drivers/block/null_blk/null_blk.ko "$build"/drivers/block/brd.ko \
+		  "$build"/fs/configfs/configfs.ko; do
 		[ -f "$ko" ] && echo "file $moddir/${ko##*/} $ko 644 0 0"
 	done
 } > "$work/initramfs.list"

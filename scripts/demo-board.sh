@@ -4,18 +4,30 @@
 # CPU-bound load moves between them.
 . /lib/hgov.sh
 
-bar() { n=$(($1 / 100000)); s=; while [ "$n" -gt 0 ]; do s="$s#"; n=$((n - 1)); done; echo "$s"; }
+# bar KHZ - set $bar to one '#' per 100 MHz.
+bar() {
+	n=$(($1 / 100000))
+	bar=
+	while [ "$n" -gt 0 ]; do
+		bar="$bar#"
+		n=$((n - 1))
+	done
+}
 
-# phase NAME SECONDS - print both policies every 250 ms for SECONDS.
+# phase NAME SECONDS - print both policies about every 250 ms for SECONDS
+# of board time.
 phase() {
-	i=0
-	while [ $i -lt $(($2 * 4)) ]; do
-		f0=$(hgov_cur 0)
-		f4=$(hgov_cur 4)
-		printf '%7d  %-22s %8d %-17s %8d %s\n' "$(hgov_ms)" "$1" \
-			"$f0" "$(bar "$f0")" "$f4" "$(bar "$f4")"
+	hgov_now
+	end=$((now + $2 * 1000))
+	while [ "$now" -lt "$end" ]; do
+		read -r f0 < "$CPUFREQ/policy0/scaling_cur_freq"
+		read -r f4 < "$CPUFREQ/policy4/scaling_cur_freq"
+		bar "$f0"
+		b0=$bar
+		bar "$f4"
+		printf '%7d  %-22s %8d %-17s %8d %s\n' "$now" "$1" "$f0" "$b0" "$f4" "$bar"
 		sleep 0.25
-		i=$((i + 1))
+		hgov_now
 	done
 }
 
