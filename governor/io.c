@@ -12,8 +12,9 @@
  * the rest of its hold: it was storage I/O all the same.
  *
  * A disk whose requests stay in flight with no block event for
- * io_watchdog_ms has lost its completions: its count is dropped and the
- * pin is released at once.
+ * io_watchdog_ms has lost its completions: its count is dropped and,
+ * unless another disk still has requests in flight, the pin is released
+ * at once.
  */
 
 #include <linux/ctype.h>
@@ -63,8 +64,6 @@ void hgov_io_step(const struct hgov_io_input *in, struct hgov_io_verdict *out)
 		out->reason = HGOV_IO_DISABLED;
 	} else if (!in->big) {
 		out->reason = HGOV_IO_NOT_BIG;
-	} else if (in->stale) {
-		out->reason = HGOV_IO_WATCHDOG;
 	} else if (in->inflight) {
 		out->pin = true;
 		out->reason = HGOV_IO_ACTIVE;
@@ -73,6 +72,8 @@ void hgov_io_step(const struct hgov_io_input *in, struct hgov_io_verdict *out)
 		else
 			out->next_check_ns = in->last_event_ns +
 					     max(in->watchdog_ns, in->hold_ns);
+	} else if (in->stale) {
+		out->reason = HGOV_IO_WATCHDOG;
 	} else if (quiet_ns >= 0 && (u64)quiet_ns < in->hold_ns) {
 		out->pin = true;
 		out->reason = HGOV_IO_HOLD;

@@ -37,7 +37,7 @@ enum hgov_io_reason {
  * @last_event_ns: time of the last block event (issue, completion,
  *	requeue) on those disks
  * @stale: some disk had requests in flight and no event for
- *	io_watchdog_ms (its count was just dropped)
+ *	io_watchdog_ms (its count was just dropped, and is not in @inflight)
  * @pinned: the policy is pinned now
  * @enabled: io_pin_enable
  * @big: the policy is one that pins

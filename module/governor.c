@@ -287,6 +287,9 @@ void hgov_eval(struct hgov_policy *hp)
 	if (arm)
 		kthread_queue_delayed_work(&hp->worker, &hp->eval_work,
 					   nsecs_to_jiffies(HGOV_IDLE_EVAL_NS));
+	/* A disk that went busy while we were not listening kicked nobody. */
+	if (READ_ONCE(hp->io_want_kick) && hgov_io_recheck())
+		hgov_io_kick(hp);
 }
 
 static void hgov_eval_work(struct kthread_work *work)
@@ -446,13 +449,9 @@ int hgov_init(struct cpufreq_policy *policy)
 	hp->stopping = true;
 	raw_spin_lock_init(&hp->update_lock);
 
-	ret = hgov_io_get();
-	if (ret)
-		goto out_free_policy;
-
 	ret = hgov_kthread_create(hp);
 	if (ret)
-		goto out_put_io;
+		goto out_free_policy;
 
 	mutex_lock(&hgov_global_tunables_lock);
 	if (hgov_global_tunables) {
@@ -499,8 +498,6 @@ out_put_tunables:
 out_stop_kthread:
 	mutex_unlock(&hgov_global_tunables_lock);
 	hgov_kthread_stop(hp);
-out_put_io:
-	hgov_io_put();
 out_free_policy:
 	kfree(hp);
 out_disable_fast_switch:
@@ -522,7 +519,6 @@ void hgov_exit(struct cpufreq_policy *policy)
 	mutex_unlock(&hgov_global_tunables_lock);
 
 	hgov_kthread_stop(hp);
-	hgov_io_put();
 	kfree(hp);
 	cpufreq_disable_fast_switch(policy);
 }
@@ -530,27 +526,10 @@ void hgov_exit(struct cpufreq_policy *policy)
 int hgov_start(struct cpufreq_policy *policy)
 {
 	struct hgov_policy *hp = policy->governor_data;
+	unsigned long irq_flags;
 	unsigned int cpu;
 	int ret;
 	bool big;
-
-	mutex_lock(&hp->tunables->attr_set.update_lock);
-	hgov_update_rate_limit(hp);
-	ret = hgov_policy_big(hp, &big);
-	mutex_unlock(&hp->tunables->attr_set.update_lock);
-	if (ret)
-		return ret;
-
-	hp->big = big;
-	hp->io_pinned = false;
-	hp->io_want_kick = false;
-	hp->stopping = false;
-	hp->last_update_ns = 0;
-	hp->next_khz = 0;
-	hp->limits_changed = false;
-	hp->need_update = true;
-	hp->work_in_progress = false;
-	hp->eval_armed = false;
 
 	for_each_cpu(cpu, policy->cpus) {
 		struct hgov_cpu *hc = &per_cpu(hgov_cpu, cpu);
@@ -560,6 +539,30 @@ int hgov_start(struct cpufreq_policy *policy)
 		hc->hp = hp;
 		hc->prev.idle_us = get_cpu_idle_time(cpu, &hc->prev.wall_us, 0);
 	}
+
+	/* Under the tunables' lock, so a concurrent io_pin_cpus write wins. */
+	mutex_lock(&hp->tunables->attr_set.update_lock);
+	hgov_update_rate_limit(hp);
+	ret = hgov_policy_big(hp, &big);
+	if (!ret) {
+		raw_spin_lock_irqsave(&hp->update_lock, irq_flags);
+		hp->big = big;
+		hp->io_pinned = false;
+		hp->io_want_kick = false;
+		hp->last_update_ns = 0;
+		hp->next_khz = 0;
+		hp->limits_changed = false;
+		hp->need_update = true;
+		hp->work_in_progress = false;
+		hp->eval_armed = false;
+		/* Last: from here on the worker may act on the policy. */
+		hp->stopping = false;
+		raw_spin_unlock_irqrestore(&hp->update_lock, irq_flags);
+	}
+	mutex_unlock(&hp->tunables->attr_set.update_lock);
+	if (ret)
+		return ret;
+
 	/* Publish the hooks only once every sibling's state is set up. */
 	for_each_cpu(cpu, policy->cpus)
 		cpufreq_add_update_util_hook(cpu, &per_cpu(hgov_cpu, cpu).update_util,

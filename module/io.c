@@ -7,9 +7,11 @@
  * gets a slot with an atomic count of requests in flight and the time of
  * its last event. When a disk that counts (io_disks) goes from idle to
  * busy, the policies that could pin and are not pinned yet are kicked
- * through their irq_work; they read the slots themselves (hgov_io_snapshot())
- * and decide. The probes take no lock shared with the scheduler hook and
- * allocate nothing.
+ * (hgov_io_kick(), or a per-CPU worker on the issuing CPU); they read the
+ * slots themselves (hgov_io_snapshot()) and decide. The probes take no lock
+ * shared with the scheduler hook and allocate nothing. They stay attached
+ * while the module is loaded: attaching takes the CPU hotplug lock, which
+ * the cpufreq core may hold around governor init and exit.
  */
 
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
@@ -90,11 +92,10 @@ static const struct {
  */
 static LIST_HEAD(hgov_io_policies);
 /*
- * Protects hgov_io_policies, hgov_io_users and probe registration.
+ * Protects hgov_io_policies and the debugfs directories of policies.
  * Process context; nests inside policy->rwsem and outside work_lock.
  */
 static DEFINE_MUTEX(hgov_io_mutex);
-static unsigned int hgov_io_users;
 
 /**
  * struct hgov_pin_stats - debugfs counters of one policy's pin
@@ -220,24 +221,37 @@ static void hgov_io_busy(void)
 		kthread_queue_work(worker, this_cpu_ptr(&hgov_io_work));
 }
 
+/*
+ * Every tracked disk is counted, whatever io_disks says: the filter applies
+ * where counts are read (hgov_io_busy(), hgov_io_snapshot()), so changing it
+ * with requests in flight cannot leave a count behind.
+ */
 static void hgov_probe_issue(void *data, struct request *rq)
 {
 	struct hgov_disk *d = hgov_disk_of(rq);
 
-	if (!d || !d->counted)
+	if (!d)
 		return;
 	atomic64_set(&d->last_event_ns, local_clock());
 	atomic64_inc(&hgov_requests_issued);
-	if (atomic_inc_return(&d->inflight) == 1)
+	/* Full barrier; pairs with the smp_mb() in hgov_io_recheck(). */
+	if (atomic_inc_return(&d->inflight) == 1 && READ_ONCE(d->counted))
 		hgov_io_busy();
 }
 
-/* A request left the driver: done (or failed) for good, or requeued. */
+/*
+ * A request left the driver: done (or failed) for good, or requeued. One
+ * that was never started (a requeue on BLK_STS_RESOURCE, an empty
+ * PREFLUSH ended by the flush machinery) was never counted.
+ */
 static void hgov_io_retire(struct request *rq, atomic64_t *counter)
 {
-	struct hgov_disk *d = hgov_disk_of(rq);
+	struct hgov_disk *d;
 
-	if (!d || !d->counted)
+	if (!blk_mq_request_started(rq))
+		return;
+	d = hgov_disk_of(rq);
+	if (!d)
 		return;
 	atomic64_set(&d->last_event_ns, local_clock());
 	/* A request issued before the probes were attached is not counted. */
@@ -250,6 +264,13 @@ static void hgov_probe_complete(void *data, struct request *rq,
 {
 	/* Partial completions leave the request in flight. */
 	if (nr_bytes < blk_rq_bytes(rq))
+		return;
+	/*
+	 * The data step of a flush sequence completes again once the whole
+	 * sequence is done (without RQF_FLUSH_SEQ); count that one, as the
+	 * block layer's own accounting does.
+	 */
+	if ((rq->rq_flags & RQF_FLUSH_SEQ) && req_op(rq) != REQ_OP_FLUSH)
 		return;
 	hgov_io_retire(rq, &hgov_requests_completed);
 }
@@ -303,7 +324,7 @@ void hgov_io_snapshot(u64 now_ns, struct hgov_io_snapshot *snap)
 		/* Slots are claimed in order: the first free one ends the list. */
 		if (!dev && !d->diskseq)
 			break;
-		if (!dev || !d->counted)
+		if (!dev || !READ_ONCE(d->counted))
 			continue;
 		if (hgov_io_stale(now_ns, inflight, last_ns, watchdog_ns)) {
 			if (atomic_cmpxchg(&d->inflight, inflight, 0) == inflight) {
@@ -324,6 +345,31 @@ void hgov_io_snapshot(u64 now_ns, struct hgov_io_snapshot *snap)
 }
 
 /**
+ * hgov_io_recheck() - did a counted disk go busy behind a policy's back?
+ *
+ * A policy that starts wanting kicks again (io_want_kick) calls this after
+ * setting the flag: a probe that saw the flag still clear did not kick.
+ *
+ * Return: true if requests are in flight on a disk that counts.
+ */
+bool hgov_io_recheck(void)
+{
+	unsigned int i;
+
+	/* Pairs with the atomic_inc_return() in hgov_probe_issue(). */
+	smp_mb();
+	for (i = 0; i < HGOV_IO_DISKS; i++) {
+		struct hgov_disk *d = &hgov_disks[i];
+
+		/* Pairs with the publishing smp_store_release() in a claim. */
+		if (smp_load_acquire(&d->dev) && READ_ONCE(d->counted) &&
+		    atomic_read(&d->inflight))
+			return true;
+	}
+	return false;
+}
+
+/**
  * hgov_io_watchdog_ns() - io_watchdog_ms in ns
  *
  * Return: the watchdog period.
@@ -331,58 +377,6 @@ void hgov_io_snapshot(u64 now_ns, struct hgov_io_snapshot *snap)
 u64 hgov_io_watchdog_ns(void)
 {
 	return (u64)READ_ONCE(hgov_io_watchdog_ms) * NSEC_PER_MSEC;
-}
-
-/**
- * hgov_io_get() - attach the block probes for one more user
- *
- * Return: 0 or a negative errno (a tracepoint is missing).
- */
-int hgov_io_get(void)
-{
-	unsigned int i;
-	int ret = 0;
-
-	mutex_lock(&hgov_io_mutex);
-	if (hgov_io_users++)
-		goto out_unlock;
-
-	for (i = 0; i < HGOV_IO_DISKS; i++)
-		atomic_set(&hgov_disks[i].inflight, 0);
-	for (i = 0; i < ARRAY_SIZE(hgov_probes); i++) {
-		ret = tracepoint_probe_register(hgov_tracepoints[i],
-						hgov_probes[i].probe, NULL);
-		if (ret)
-			goto out_unregister;
-	}
-	goto out_unlock;
-
-out_unregister:
-	pr_err("cannot attach to %s (error %d)\n", hgov_probes[i].name, ret);
-	while (i--)
-		tracepoint_probe_unregister(hgov_tracepoints[i],
-					    hgov_probes[i].probe, NULL);
-	hgov_io_users--;
-out_unlock:
-	mutex_unlock(&hgov_io_mutex);
-	return ret;
-}
-
-/**
- * hgov_io_put() - detach the block probes after their last user
- */
-void hgov_io_put(void)
-{
-	unsigned int i;
-
-	mutex_lock(&hgov_io_mutex);
-	if (!--hgov_io_users) {
-		for (i = 0; i < ARRAY_SIZE(hgov_probes); i++)
-			tracepoint_probe_unregister(hgov_tracepoints[i],
-						    hgov_probes[i].probe, NULL);
-		tracepoint_synchronize_unregister();
-	}
-	mutex_unlock(&hgov_io_mutex);
 }
 
 static int hgov_atomic64_get(void *data, u64 *val)
@@ -539,13 +533,17 @@ MODULE_PARM_DESC(io_watchdog_ms,
 		 "release the pin when requests stay in flight with no block event this long, ms (100..600000, default 2000)");
 
 /**
- * hgov_io_init() - find the block tracepoints, create the debugfs counters
+ * hgov_io_init() - attach to the block tracepoints, start the per-CPU
+ *	workers, create the debugfs counters
  *
- * Return: 0, or -ENOENT if the kernel lacks a block tracepoint.
+ * Return: 0, -ENOENT if the kernel lacks a block tracepoint, or another
+ * negative errno.
  */
 int hgov_io_init(void)
 {
 	unsigned int i, cpu;
+
+	int ret;
 
 	for_each_kernel_tracepoint(hgov_find_tracepoint, NULL);
 	for (i = 0; i < ARRAY_SIZE(hgov_probes); i++) {
@@ -559,6 +557,16 @@ int hgov_io_init(void)
 	hgov_pin_stats = kcalloc(nr_cpu_ids, sizeof(*hgov_pin_stats), GFP_KERNEL);
 	if (!hgov_pin_stats)
 		return -ENOMEM;
+
+	for (i = 0; i < ARRAY_SIZE(hgov_probes); i++) {
+		ret = tracepoint_probe_register(hgov_tracepoints[i],
+						hgov_probes[i].probe, NULL);
+		if (ret) {
+			pr_err("cannot attach to %s (error %d)\n",
+			       hgov_probes[i].name, ret);
+			goto out_unregister;
+		}
+	}
 
 	/* CPUs without a worker (hotplugged later) kick the policy's thread. */
 	cpus_read_lock();
@@ -579,14 +587,28 @@ int hgov_io_init(void)
 		debugfs_create_file_unsafe(hgov_counters[i].name, 0444, hgov_debugfs,
 					   hgov_counters[i].counter, &hgov_atomic64_fops);
 	return 0;
+
+out_unregister:
+	while (i--)
+		tracepoint_probe_unregister(hgov_tracepoints[i],
+					    hgov_probes[i].probe, NULL);
+	tracepoint_synchronize_unregister();
+	kfree(hgov_pin_stats);
+	return ret;
 }
 
 /**
- * hgov_io_exit() - remove the debugfs counters
+ * hgov_io_exit() - detach from the block tracepoints, stop the workers,
+ *	remove the debugfs counters
  */
 void hgov_io_exit(void)
 {
-	unsigned int cpu;
+	unsigned int i, cpu;
+
+	for (i = 0; i < ARRAY_SIZE(hgov_probes); i++)
+		tracepoint_probe_unregister(hgov_tracepoints[i],
+					    hgov_probes[i].probe, NULL);
+	tracepoint_synchronize_unregister();
 
 	for_each_possible_cpu(cpu) {
 		if (per_cpu(hgov_io_worker, cpu))

@@ -28,8 +28,7 @@ struct hgov_io_snapshot {
 
 void hgov_io_snapshot(u64 now_ns, struct hgov_io_snapshot *snap);
 u64 hgov_io_watchdog_ns(void);
-int hgov_io_get(void);
-void hgov_io_put(void);
+bool hgov_io_recheck(void);
 void hgov_io_account_pin(unsigned int cpu, bool pin, u64 now_ns);
 void hgov_io_add_policy(struct hgov_policy *hp);
 void hgov_io_del_policy(struct hgov_policy *hp);

@@ -4,7 +4,7 @@
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
-usage() { echo "usage: $0 [normal]" >&2; exit 2; }
+usage() { echo "usage: $0 [normal]  (HGOV_KVER=6.1 for Debian's linux-source-6.1)" >&2; exit 2; }
 [ $# -le 1 ] || usage
 flavour=${1:-normal}
 [ -f "$HGOV_TOP/kunit/board-$flavour.config" ] || usage
@@ -26,9 +26,14 @@ start=$SECONDS
 (cd "$src" && python3 tools/testing/kunit/kunit.py build --arch="$HGOV_ARCH" \
 	--cross_compile="$HGOV_CROSS" --build_dir="$build" --jobs="$HGOV_JOBS" \
 	--kunitconfig="$HGOV_TOP/kunit/board.config" \
-	--kunitconfig="$HGOV_TOP/kunit/board-$flavour.config") >&2 ||
+	--kunitconfig="$HGOV_TOP/kunit/board-$flavour.config" \
+	$(frag=$(hgov_version_frag); [ -n "$frag" ] && echo "--kunitconfig=$frag")) >&2 ||
 	hgov_die "kernel build failed; see the output above"
 [ -f "$build/Module.symvers" ] || hgov_die "kernel build left no Module.symvers"
 hgov_log "kernel built in $((SECONDS - start)) s"
 touch "$build/.done"
+# Builds of older fragments are of no further use.
+for old in "$HGOV_CACHE/kernel-$HGOV_KVER-$flavour-"*; do
+	[ "$old" = "$build" ] || rm -rf "$old"
+done
 echo "$build"

@@ -56,13 +56,20 @@ hgov_src() {
 	echo "$dir"
 }
 
+# hgov_version_frag - the fragment for this kernel version only, if any.
+hgov_version_frag() {
+	[ -f "$HGOV_TOP/kunit/board-$HGOV_KVER.config" ] &&
+		echo "$HGOV_TOP/kunit/board-$HGOV_KVER.config"
+	return 0
+}
+
 # hgov_kernel_key FLAVOUR - cache key of a board kernel: fragment, source
 # version and compiler version.
 hgov_kernel_key() {
 	local frag=$HGOV_TOP/kunit/board-$1.config
 	[ -f "$frag" ] || hgov_die "no kernel fragment $frag"
 	{
-		cat "$HGOV_TOP/kunit/board.config" "$frag"
+		cat "$HGOV_TOP/kunit/board.config" "$frag" $(hgov_version_frag)
 		dpkg-query -W -f='${Version}' "linux-source-$HGOV_KVER"
 		"${HGOV_CROSS}gcc" --version | head -n 1
 	} | sha256sum | cut -c1-12
