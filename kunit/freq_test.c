@@ -9,17 +9,8 @@
 
 #include "governor/freq.h"
 #include "governor/util.h"
+#include "kunit/tables.h"
 #include "module/compat.h"
-
-/* r8a77951 A57 OPPs; 1600 and 1700 MHz are turbo (boost) OPPs. */
-static const struct cpufreq_frequency_table a57_table[] = {
-	{ .frequency = 500000 },
-	{ .frequency = 1000000 },
-	{ .frequency = 1500000 },
-	{ .flags = CPUFREQ_BOOST_FREQ, .frequency = 1600000 },
-	{ .flags = CPUFREQ_BOOST_FREQ, .frequency = 1700000 },
-	{ .frequency = CPUFREQ_TABLE_END },
-};
 
 /* A table listed high to low, with a hole a driver marked invalid. */
 static const struct cpufreq_frequency_table odd_table[] = {
@@ -64,15 +55,15 @@ struct resolve_case {
 };
 
 static const struct resolve_case resolve_cases[] = {
-	{ a57_table, 0, 500000, 1500000, 500000, "nothing asked: lowest OPP" },
-	{ a57_table, 625000, 500000, 1500000, 1000000, "between OPPs: next one up" },
-	{ a57_table, 1000000, 500000, 1500000, 1000000, "exact OPP kept" },
-	{ a57_table, 1000001, 500000, 1500000, 1500000, "1 kHz over rounds up" },
-	{ a57_table, 1875000, 500000, 1500000, 1500000, "boost OPPs unused without boost" },
-	{ a57_table, 1650000, 500000, 1700000, 1700000, "boost OPPs used when allowed" },
-	{ a57_table, 1500000, 500000, 1000000, 1000000, "thermal/user cap wins" },
-	{ a57_table, 0, 1000000, 1500000, 1000000, "scaling_min_freq floor wins" },
-	{ a57_table, 900000, 600000, 900000, 900000, "no OPP inside the limits: clamp" },
+	{ h3_a57, 0, 500000, 1500000, 500000, "nothing asked: lowest OPP" },
+	{ h3_a57, 625000, 500000, 1500000, 1000000, "between OPPs: next one up" },
+	{ h3_a57, 1000000, 500000, 1500000, 1000000, "exact OPP kept" },
+	{ h3_a57, 1000001, 500000, 1500000, 1500000, "1 kHz over rounds up" },
+	{ h3_a57, 1875000, 500000, 1500000, 1500000, "boost OPPs unused without boost" },
+	{ h3_a57, 1650000, 500000, 1700000, 1700000, "boost OPPs used when allowed" },
+	{ h3_a57, 1500000, 500000, 1000000, 1000000, "thermal/user cap wins" },
+	{ h3_a57, 0, 1000000, 1500000, 1000000, "scaling_min_freq floor wins" },
+	{ h3_a57, 900000, 600000, 900000, 900000, "no OPP inside the limits: clamp" },
 	{ odd_table, 900000, 800000, 1200000, 1000000, "unsorted table, invalid entry" },
 	{ odd_table, 1300000, 800000, 1200000, 1200000, "unsorted table, over the top" },
 	{ NULL, 1234567, 500000, 1500000, 1234567, "no table: any frequency" },
@@ -153,14 +144,14 @@ static void hgov_ramp_test(struct kunit *test)
 	for (ms = 0; ms < 200 && khz < 1500000; ms += 4) {
 		util = hgov_util_avg(util, hgov_util_invariant(SCHED_CAPACITY_SCALE,
 							       khz, 1500000), 4);
-		khz = hgov_resolve_khz(a57_table, hgov_util_to_khz(util, 1500000),
+		khz = hgov_resolve_khz(h3_a57, hgov_util_to_khz(util, 1500000),
 				       500000, 1500000);
 	}
 	KUNIT_EXPECT_EQ_MSG(test, khz, 1500000, "busy CPU stuck after %u ms", ms);
 
 	for (ms = 0; ms < 200 && khz > 500000; ms += 4) {
 		util = hgov_util_avg(util, 0, 4);
-		khz = hgov_resolve_khz(a57_table, hgov_util_to_khz(util, 1500000),
+		khz = hgov_resolve_khz(h3_a57, hgov_util_to_khz(util, 1500000),
 				       500000, 1500000);
 	}
 	KUNIT_EXPECT_EQ_MSG(test, khz, 500000, "idle CPU stuck after %u ms", ms);

@@ -10,6 +10,7 @@
 
 #include "governor/freq.h"
 #include "governor/io.h"
+#include "kunit/tables.h"
 #include "module/compat.h"
 
 #define MS(x)		((u64)(x) * NSEC_PER_MSEC)
@@ -230,15 +231,6 @@ static void hgov_is_big_test(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, hgov_is_big(c->capacity, c->capacities, 8), c->big);
 }
 
-static const struct cpufreq_frequency_table a57_table[] = {
-	{ .frequency = 500000 },
-	{ .frequency = 1000000 },
-	{ .frequency = 1500000 },
-	{ .flags = CPUFREQ_BOOST_FREQ, .frequency = 1600000 },
-	{ .flags = CPUFREQ_BOOST_FREQ, .frequency = 1700000 },
-	{ .frequency = CPUFREQ_TABLE_END },
-};
-
 struct pin_case {
 	unsigned int min, max, khz;
 	const char *name;
@@ -259,7 +251,7 @@ static void hgov_pin_limits_test(struct kunit *test)
 {
 	const struct pin_case *c = test->param_value;
 
-	KUNIT_EXPECT_EQ(test, hgov_resolve_khz(a57_table, c->max, c->min, c->max),
+	KUNIT_EXPECT_EQ(test, hgov_resolve_khz(h3_a57, c->max, c->min, c->max),
 			c->khz);
 }
 

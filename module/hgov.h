@@ -19,6 +19,9 @@
 /* Name under which the governor registers with the cpufreq core. */
 #define HGOV_NAME		"hybrid"
 
+/* Echo at most the first line, 32 characters, of a rejected write. */
+#define HGOV_ECHO_LEN(buf)	((int)min_t(size_t, strcspn(buf, "\n"), 32))
+
 /* Default of io_hold_ms: the pin outlasts the last block event by 50 ms. */
 #define HGOV_IO_HOLD_MS_DEFAULT	50
 #define HGOV_IO_HOLD_MS_MAX	10000
@@ -132,6 +135,8 @@ void hgov_update_rate_limit(struct hgov_policy *hp);
 int hgov_io_retune(struct hgov_policy *hp);
 void hgov_io_kick(struct hgov_policy *hp);
 void hgov_eval(struct hgov_policy *hp);
+int hgov_parse_uint(const char *name, const char *buf, unsigned int min,
+		    unsigned int max, unsigned int *val);
 int hgov_init(struct cpufreq_policy *policy);
 void hgov_exit(struct cpufreq_policy *policy);
 int hgov_start(struct cpufreq_policy *policy);

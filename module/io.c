@@ -475,8 +475,8 @@ static int hgov_io_disks_set(const char *val, const struct kernel_param *kp)
 	unsigned int i;
 
 	if (strscpy(buf, val, sizeof(buf)) < 0 || !hgov_disk_patterns_valid(buf)) {
-		pr_warn_ratelimited("io_disks: '%.32s' is not a list of disk name patterns\n",
-				    val);
+		pr_warn("io_disks: '%.*s' is not a list of disk name patterns\n",
+			HGOV_ECHO_LEN(val), val);
 		return -EINVAL;
 	}
 	strim(buf);
@@ -515,11 +515,8 @@ static int hgov_io_watchdog_set(const char *val, const struct kernel_param *kp)
 {
 	unsigned int ms;
 
-	if (kstrtouint(val, 10, &ms) || ms < 100 || ms > 600000) {
-		pr_warn_ratelimited("io_watchdog_ms: '%.32s' is not an integer in 100..600000\n",
-				    val);
+	if (hgov_parse_uint("io_watchdog_ms", val, 100, 600000, &ms))
 		return -EINVAL;
-	}
 	WRITE_ONCE(hgov_io_watchdog_ms, ms);
 	return 0;
 }

@@ -17,12 +17,30 @@
 #include "governor/freq.h"
 #include "module/hgov.h"
 
-/* Echo at most the first line, 32 characters, of a rejected write. */
-#define HGOV_ECHO_LEN(buf)	((int)min_t(size_t, strcspn(buf, "\n"), 32))
-
 static struct hgov_tunables *to_hgov_tunables(struct gov_attr_set *attr_set)
 {
 	return container_of(attr_set, struct hgov_tunables, attr_set);
+}
+
+/**
+ * hgov_parse_uint() - parse a tunable's value
+ * @name: tunable, for the log
+ * @buf: what was written
+ * @min: lowest valid value
+ * @max: highest valid value
+ * @val: set to the value
+ *
+ * Return: 0, or -EINVAL with one log line if @buf is not a decimal integer
+ * in [@min, @max].
+ */
+int hgov_parse_uint(const char *name, const char *buf, unsigned int min,
+		    unsigned int max, unsigned int *val)
+{
+	if (!kstrtouint(buf, 10, val) && *val >= min && *val <= max)
+		return 0;
+	pr_warn("%s: '%.*s' is not an integer in %u..%u\n", name,
+		HGOV_ECHO_LEN(buf), buf, min, max);
+	return -EINVAL;
 }
 
 static ssize_t rate_limit_us_show(struct gov_attr_set *attr_set, char *buf)
@@ -30,7 +48,17 @@ static ssize_t rate_limit_us_show(struct gov_attr_set *attr_set, char *buf)
 	return sysfs_emit(buf, "%u\n", to_hgov_tunables(attr_set)->rate_limit_us);
 }
 
-/* Called with attr_set->update_lock held (governor_store()). */
+static ssize_t io_pin_enable_show(struct gov_attr_set *attr_set, char *buf)
+{
+	return sysfs_emit(buf, "%u\n", to_hgov_tunables(attr_set)->io_pin_enable);
+}
+
+static ssize_t io_hold_ms_show(struct gov_attr_set *attr_set, char *buf)
+{
+	return sysfs_emit(buf, "%u\n", to_hgov_tunables(attr_set)->io_hold_ms);
+}
+
+/* The stores are called with attr_set->update_lock held (governor_store()). */
 static ssize_t rate_limit_us_store(struct gov_attr_set *attr_set,
 				   const char *buf, size_t count)
 {
@@ -38,12 +66,8 @@ static ssize_t rate_limit_us_store(struct gov_attr_set *attr_set,
 	struct hgov_policy *hp;
 	unsigned int us;
 
-	if (kstrtouint(buf, 10, &us) || us > HGOV_RATE_LIMIT_MAX_US) {
-		pr_warn_ratelimited("rate_limit_us: '%.*s' is not an integer in 0..%u\n",
-				    HGOV_ECHO_LEN(buf), buf, HGOV_RATE_LIMIT_MAX_US);
+	if (hgov_parse_uint("rate_limit_us", buf, 0, HGOV_RATE_LIMIT_MAX_US, &us))
 		return -EINVAL;
-	}
-
 	tunables->rate_limit_us = us;
 	list_for_each_entry(hp, &attr_set->policy_list, tunables_hook)
 		hgov_update_rate_limit(hp);
@@ -61,43 +85,25 @@ static int hgov_io_retune_all(struct gov_attr_set *attr_set)
 	return ret;
 }
 
-static ssize_t io_pin_enable_show(struct gov_attr_set *attr_set, char *buf)
-{
-	return sysfs_emit(buf, "%u\n", to_hgov_tunables(attr_set)->io_pin_enable);
-}
-
 static ssize_t io_pin_enable_store(struct gov_attr_set *attr_set,
 				   const char *buf, size_t count)
 {
-	struct hgov_tunables *tunables = to_hgov_tunables(attr_set);
 	unsigned int val;
 
-	if (kstrtouint(buf, 10, &val) || val > 1) {
-		pr_warn_ratelimited("io_pin_enable: '%.*s' is neither 0 nor 1\n",
-				    HGOV_ECHO_LEN(buf), buf);
+	if (hgov_parse_uint("io_pin_enable", buf, 0, 1, &val))
 		return -EINVAL;
-	}
-	WRITE_ONCE(tunables->io_pin_enable, val);
+	WRITE_ONCE(to_hgov_tunables(attr_set)->io_pin_enable, val);
 	return hgov_io_retune_all(attr_set) ?: count;
-}
-
-static ssize_t io_hold_ms_show(struct gov_attr_set *attr_set, char *buf)
-{
-	return sysfs_emit(buf, "%u\n", to_hgov_tunables(attr_set)->io_hold_ms);
 }
 
 static ssize_t io_hold_ms_store(struct gov_attr_set *attr_set,
 				const char *buf, size_t count)
 {
-	struct hgov_tunables *tunables = to_hgov_tunables(attr_set);
 	unsigned int ms;
 
-	if (kstrtouint(buf, 10, &ms) || ms > HGOV_IO_HOLD_MS_MAX) {
-		pr_warn_ratelimited("io_hold_ms: '%.*s' is not an integer in 0..%u\n",
-				    HGOV_ECHO_LEN(buf), buf, HGOV_IO_HOLD_MS_MAX);
+	if (hgov_parse_uint("io_hold_ms", buf, 0, HGOV_IO_HOLD_MS_MAX, &ms))
 		return -EINVAL;
-	}
-	WRITE_ONCE(tunables->io_hold_ms, ms);
+	WRITE_ONCE(to_hgov_tunables(attr_set)->io_hold_ms, ms);
 	return hgov_io_retune_all(attr_set) ?: count;
 }
 
@@ -126,8 +132,8 @@ static ssize_t io_pin_cpus_store(struct gov_attr_set *attr_set,
 		return -ENOMEM;
 	if (cpulist_parse(buf, mask) ||
 	    cpumask_empty(mask) || !cpumask_subset(mask, cpu_possible_mask)) {
-		pr_warn_ratelimited("io_pin_cpus: '%.*s' is neither auto nor a list of possible CPUs\n",
-				    HGOV_ECHO_LEN(buf), buf);
+		pr_warn("io_pin_cpus: '%.*s' is neither auto nor a list of possible CPUs\n",
+			HGOV_ECHO_LEN(buf), buf);
 		ret = -EINVAL;
 	} else {
 		cpumask_copy(&tunables->io_pin_cpus, mask);

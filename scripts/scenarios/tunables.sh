@@ -31,10 +31,13 @@ check_rejects() {
 	shift
 	before=$(cat "$f")
 	for bad in "$@"; do
+		lines=$(dmesg | grep -c "cpufreq_hybrid: ${f##*/}: ")
 		echo "$bad" > "$f" 2>/dev/null && hgov_fail "$f accepted '$bad'"
 		[ "$(cat "$f")" = "$before" ] || hgov_fail "'$bad' changed $f to $(cat "$f")"
+		[ "$(dmesg | grep -c "cpufreq_hybrid: ${f##*/}: ")" = $((lines + 1)) ] ||
+			hgov_fail "'$bad' into $f: not exactly one log line"
 	done
-	hgov_ok "$f rejects bad input, keeps '$before'"
+	hgov_ok "$f rejects bad input with one log line each, keeps '$before'"
 }
 
 hgov_select hybrid
