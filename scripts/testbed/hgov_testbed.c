@@ -4,7 +4,7 @@
  *
  * QEMU's virt machine has no clocks to scale, so this driver only records
  * the frequency it is asked for. It registers one policy per cluster
- * (topology_cluster_cpumask()) with the r8a77951 OPP tables: the cluster
+ * (cpu_topology[].cluster_id) with the r8a77951 OPP tables: the cluster
  * holding CPU 0 is the A57 one. Like cpufreq-dt on R-Car it offers no fast
  * switching unless asked to (fast_switch=1), allows DVFS from any CPU, and
  * exposes the A57 turbo OPPs as boost frequencies.
@@ -48,12 +48,22 @@ static struct cpufreq_frequency_table tb_a53_table[] = {
 /* Frequency of each CPU's cluster, as last set; read locklessly by ->get. */
 static DEFINE_PER_CPU(unsigned int, tb_cur_khz);
 
+/*
+ * Same cluster as @cpu, online or not. topology_cluster_cpumask() only holds
+ * online CPUs, so a policy re-created after hotplug would lose the others.
+ */
+static bool tb_same_cluster(unsigned int cpu, unsigned int other)
+{
+	return cpu_topology[cpu].cluster_id == cpu_topology[other].cluster_id;
+}
+
 static void tb_record(struct cpufreq_policy *policy, unsigned int khz)
 {
 	unsigned int cpu;
 
-	for_each_cpu(cpu, topology_cluster_cpumask(policy->cpu))
-		WRITE_ONCE(per_cpu(tb_cur_khz, cpu), khz);
+	for_each_possible_cpu(cpu)
+		if (tb_same_cluster(cpu, policy->cpu))
+			WRITE_ONCE(per_cpu(tb_cur_khz, cpu), khz);
 }
 
 static int tb_target_index(struct cpufreq_policy *policy, unsigned int index)
@@ -91,14 +101,16 @@ static unsigned int tb_get(unsigned int cpu)
 
 static int tb_init(struct cpufreq_policy *policy)
 {
-	const struct cpumask *cluster = topology_cluster_cpumask(policy->cpu);
-	bool big = cpumask_test_cpu(0, cluster);
+	bool big = tb_same_cluster(0, policy->cpu);
+	unsigned int cpu;
 
 	policy->freq_table = big ? tb_a57_table : tb_a53_table;
 	policy->cpuinfo.transition_latency = TB_LATENCY_NS;
 	policy->fast_switch_possible = fast_switch;
 	policy->dvfs_possible_from_any_cpu = true;
-	cpumask_copy(policy->cpus, cluster);
+	for_each_possible_cpu(cpu)
+		if (tb_same_cluster(cpu, policy->cpu))
+			cpumask_set_cpu(cpu, policy->cpus);
 	/* Boot at the highest non-boost OPP, as the R-Car bootloader leaves it. */
 	tb_record(policy, big ? 1500000 : 1200000);
 	return 0;
