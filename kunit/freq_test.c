@@ -134,7 +134,7 @@ static void hgov_default_rate_limit_test(struct kunit *test)
 /*
  * Closed loop on the A57 table: a CPU busy all the time climbs from
  * 500 MHz to 1500 MHz, and once idle falls back to 500 MHz, each within
- * 200 ms of 4 ms windows (the tick at HZ=250).
+ * 200 ms of 4 ms windows.
  */
 static void hgov_ramp_test(struct kunit *test)
 {

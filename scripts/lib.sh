@@ -106,7 +106,8 @@ hgov_arm64_debs() {
 # The virtual board: QEMU virt with 8 Cortex-A57 vCPUs in two clusters.
 HGOV_QEMU_MACHINE=(-machine virt -cpu cortex-a57 -m 1G
 	-smp 8,sockets=1,clusters=2,cores=4,threads=1 -accel tcg,thread=single
-	-icount shift=0,sleep=off -nic none)
+	-nic none)
+[ "${HGOV_ICOUNT:-1}" = 0 ] || HGOV_QEMU_MACHINE+=(-icount shift=0,sleep=off)
 
 # hgov_board_dtb - print a DTB of the board with R-Car H3 capacities
 # (capacity-dmips-mhz: A57 1024 on cpu0-3, A53 535 on cpu4-7).
