@@ -8,8 +8,9 @@
  *
  *	pin(t) = enabled && big && (inflight > 0 || t - t_last < hold)
  *
- * A request that completed before the policy got to look still pins for
- * the rest of its hold: it was storage I/O all the same.
+ * A request whose issue kicked the policy but that completed before the
+ * policy got to look still pins for the rest of its hold; I/O seen by
+ * nobody (io_pin_enable was 0) does not start a pin later.
  *
  * A disk whose requests stay in flight with no block event for
  * io_watchdog_ms has lost its completions: its count is dropped and,
@@ -74,7 +75,8 @@ void hgov_io_step(const struct hgov_io_input *in, struct hgov_io_verdict *out)
 					     max(in->watchdog_ns, in->hold_ns);
 	} else if (in->stale) {
 		out->reason = HGOV_IO_WATCHDOG;
-	} else if (quiet_ns >= 0 && (u64)quiet_ns < in->hold_ns) {
+	} else if ((in->pinned || in->kicked) && quiet_ns >= 0 &&
+		   (u64)quiet_ns < in->hold_ns) {
 		out->pin = true;
 		out->reason = HGOV_IO_HOLD;
 		out->next_check_ns = hold_end;

@@ -39,6 +39,7 @@ enum hgov_io_reason {
  * @stale: some disk had requests in flight and no event for
  *	io_watchdog_ms (its count was just dropped, and is not in @inflight)
  * @pinned: the policy is pinned now
+ * @kicked: a disk went busy since the policy last looked
  * @enabled: io_pin_enable
  * @big: the policy is one that pins
  * @hold_ns: io_hold_ms in ns
@@ -50,6 +51,7 @@ struct hgov_io_input {
 	u64	last_event_ns;
 	bool	stale;
 	bool	pinned;
+	bool	kicked;
 	bool	enabled;
 	bool	big;
 	u64	hold_ns;

@@ -213,6 +213,7 @@ static bool hgov_io_update(struct hgov_policy *hp, u64 now_ns,
 		.last_event_ns	= snap->last_event_ns,
 		.stale		= snap->stale,
 		.pinned		= hp->io_pinned,
+		.kicked		= xchg(&hp->io_kicked, false),
 		.enabled	= READ_ONCE(tunables->io_pin_enable),
 		.big		= hp->big,
 		.hold_ns	= (u64)READ_ONCE(tunables->io_hold_ms) * NSEC_PER_MSEC,
@@ -306,6 +307,7 @@ static void hgov_eval_work(struct kthread_work *work)
  */
 void hgov_io_kick(struct hgov_policy *hp)
 {
+	WRITE_ONCE(hp->io_kicked, true);
 	kthread_mod_delayed_work(&hp->worker, &hp->eval_work, 0);
 }
 
@@ -549,6 +551,7 @@ int hgov_start(struct cpufreq_policy *policy)
 		hp->big = big;
 		hp->io_pinned = false;
 		hp->io_want_kick = false;
+		hp->io_kicked = false;
 		hp->last_update_ns = 0;
 		hp->next_khz = 0;
 		hp->limits_changed = false;

@@ -73,6 +73,8 @@ struct hgov_tunables {
  * @stopping: the governor is stopping: @eval_work must not re-arm
  * @io_want_kick: the I/O detector should kick the policy when a disk
  *	goes busy (big, enabled, not pinned); read locklessly by the probes
+ * @io_kicked: a disk went busy since the last evaluation; set by the
+ *	detector, read and cleared at once (xchg()) by the evaluation
  * @io_node: entry in the I/O detector's list of policies (RCU)
  * @io_timer: fires when the pin would end (hold or watchdog)
  * @irq_work: moves requests from the hook to @worker
@@ -99,6 +101,7 @@ struct hgov_policy {
 	bool				io_pinned;
 	bool				stopping;
 	bool				io_want_kick;
+	bool				io_kicked;
 
 	struct list_head		io_node;
 	struct hrtimer			io_timer;

@@ -213,6 +213,7 @@ static void hgov_io_busy(void)
 		if (!READ_ONCE(hp->io_want_kick))
 			continue;
 		want = true;
+		WRITE_ONCE(hp->io_kicked, true);
 		if (!worker)
 			hgov_io_kick(hp);
 	}

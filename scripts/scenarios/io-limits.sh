@@ -42,7 +42,9 @@ echo 0 > "$T"
 taskset -c 4 dd if=/dev/vda of=/dev/null bs=4k count=500 iflag=direct 2>/dev/null
 [ "$(cat "$D/policy0/pins")" = "$pins" ] || hgov_fail "pinned with io_pin_enable=0"
 echo 1 > "$T"
-hgov_ok "io_pin_enable=0: no pin"
+sleep 0.1
+[ "$(cat "$D/policy0/pins")" = "$pins" ] || hgov_fail "re-enabling pinned for I/O done while disabled"
+hgov_ok "io_pin_enable=0: no pin, not even once re-enabled"
 
 hgov_trace_on hybrid/hybrid_freq hybrid/hybrid_pin
 hgov_spin 0
