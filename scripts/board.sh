@@ -8,7 +8,8 @@
 #                       stream its output, exit with its exit status
 #   board.sh shell      interactive console on the same board
 #
-# Environment: HGOV_BOARD_TIMEOUT (s, default 900), HGOV_CACHE.
+# Environment: HGOV_BOARD_TIMEOUT (s, default 900), HGOV_CACHE, HGOV_KVER
+# (6.12 or 6.1), HGOV_FLAVOUR (normal or debug: lockdep, PREEMPT), HGOV_ICOUNT.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
@@ -23,7 +24,7 @@ shell) [ $# -eq 1 ] || usage; script=/dev/null ;;
 *) usage ;;
 esac
 
-build=$(bash "$HGOV_TOP/scripts/kernel.sh" normal)
+build=$(bash "$HGOV_TOP/scripts/kernel.sh" "${HGOV_FLAVOUR:-normal}")
 hgov_build_modules "$build"
 dtb=$(hgov_board_dtb)
 busybox=$(hgov_busybox)

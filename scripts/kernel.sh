@@ -4,7 +4,7 @@
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
-usage() { echo "usage: $0 [normal]  (HGOV_KVER=6.1 for Debian's linux-source-6.1)" >&2; exit 2; }
+usage() { echo "usage: $0 [normal|debug]  (HGOV_KVER=6.1 for Debian's linux-source-6.1)" >&2; exit 2; }
 [ $# -le 1 ] || usage
 flavour=${1:-normal}
 [ -f "$HGOV_TOP/kunit/board-$flavour.config" ] || usage

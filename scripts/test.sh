@@ -23,14 +23,18 @@ result() {
 	fi
 }
 
+# Kernel complaints that fail a board run whatever the script said.
+SPLATS='WARNING:|BUG:|Oops|Unable to handle|possible circular locking|inconsistent lock state|possible recursive locking|sleeping function called|suspicious RCU usage|blocked for more than|soft lockup|rcu_.*detected stall'
+
 # run_logged NAME CMD... - run CMD with its output in out/test/NAME.log;
-# show the log if it fails.
+# show the log if it fails. A board run also fails on a kernel splat.
 run_logged() {
 	local name=$1
 	shift
-	if "$@" > "$out/$name.log" 2>&1; then
+	if "$@" > "$out/$name.log" 2>&1 && ! grep -qE "$SPLATS" "$out/$name.log"; then
 		result pass "$name"
 	else
+		grep -E "$SPLATS" "$out/$name.log" | head -n 5 | sed "s/^/  $name| splat: /"
 		tail -n 60 "$out/$name.log" | sed "s/^/  $name| /"
 		result fail "$name"
 	fi
@@ -43,13 +47,18 @@ src=$(hgov_src)
 run_logged style bash "$HGOV_TOP/scripts/style.sh"
 run_logged check bash "$HGOV_TOP/scripts/check.sh"
 
-# run_kunit KVER - boot the board kernel of KVER once, load the KUnit
-# module, parse its KTAP report with kunit.py and count every case.
+# run_kunit KVER [FLAVOUR] - boot the board kernel of KVER once, load the
+# KUnit module, parse its KTAP report with kunit.py and count every case.
 run_kunit() {
-	local kver=$1 log=$out/kunit-$1 parse_ok=true cases=0 before=$failed
+	local kver=$1 flavour=${2:-normal} tag=$1${2:+-$2}
+	local log=$out/kunit-$tag parse_ok=true cases=0 before=$failed
 	local status name
-	HGOV_KVER=$kver bash "$HGOV_TOP/scripts/board.sh" run "$HGOV_TOP/kunit/run.sh" \
-		> "$log.log" 2>&1 || true
+	HGOV_KVER=$kver HGOV_FLAVOUR=$flavour bash "$HGOV_TOP/scripts/board.sh" \
+		run "$HGOV_TOP/kunit/run.sh" > "$log.log" 2>&1 || true
+	if grep -qE "$SPLATS" "$log.log"; then
+		grep -E "$SPLATS" "$log.log" | head -n 5 | sed "s/^/  kunit-$tag| splat: /"
+		result fail "kunit-$tag: kernel splat (see $log.log)"
+	fi
 	# Before 6.2 a test module prints its suites without the document's
 	# header; supply it, with the plan taken from our sources.
 	if ! grep -qE '^\[[ 0-9.]+\] KTAP version 1$' "$log.log"; then
@@ -64,9 +73,9 @@ run_kunit() {
 	fi
 	python3 "$src/tools/testing/kunit/kunit.py" parse --json="$log.json" \
 		< "$log.log" > "$log.txt" 2>&1 || parse_ok=false
-	sed "s/^/  kunit-$kver| /" "$log.txt"
+	sed "s/^/  kunit-$tag| /" "$log.txt"
 	while read -r status name; do
-		result "$status" "kunit-$kver $name"
+		result "$status" "kunit-$tag $name"
 		cases=$((cases + 1))
 	done < <([ -s "$log.json" ] && python3 - "$log.json" <<'PY'
 import json, sys
@@ -81,9 +90,9 @@ for status, name in walk(json.load(open(sys.argv[1])), ""):
     print("pass" if status == "PASS" else "fail", name.replace(" ", "_"))
 PY
 )
-	[ "$cases" -gt 0 ] || result fail "kunit-$kver: no test executed (see $log.log)"
+	[ "$cases" -gt 0 ] || result fail "kunit-$tag: no test executed (see $log.log)"
 	if ! $parse_ok && [ "$failed" -eq "$before" ]; then
-		result fail "kunit-$kver: kunit.py parse failed (see $log.txt)"
+		result fail "kunit-$tag: kunit.py parse failed (see $log.txt)"
 	fi
 }
 
@@ -97,6 +106,14 @@ done
 # The other supported kernel: builds clean, and the suites pass on it.
 run_logged check-6.1 env HGOV_KVER=6.1 bash "$HGOV_TOP/scripts/check.sh"
 run_kunit 6.1
+
+# The debug flavour (lockdep, PROVE_RCU, DEBUG_ATOMIC_SLEEP, PREEMPT):
+# the suites and every scenario again, with no kernel complaint allowed.
+run_kunit "$HGOV_KVER" debug
+for s in "$HGOV_TOP"/scripts/scenarios/*.sh; do
+	name=debug-$(basename "$s" .sh)
+	run_logged "$name" env HGOV_FLAVOUR=debug bash "$HGOV_TOP/scripts/board.sh" run "$s"
+done
 
 hgov_log "logs in $out; took $((SECONDS - start)) s"
 echo "$passed passed, $failed failed" | tee "$out/summary"
