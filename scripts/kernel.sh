@@ -11,6 +11,11 @@ flavour=${1:-normal}
 
 hgov_need_host_tools
 build=$(hgov_kbuild "$flavour")
+# One builder per flavour and version: concurrent board runs wait for it
+# instead of building into the same directory.
+mkdir -p "$HGOV_CACHE"
+exec 9> "$HGOV_CACHE/.kernel-$HGOV_KVER-$flavour.lock"
+flock 9
 if [ -f "$build/.done" ]; then
 	echo "$build"
 	exit 0
