@@ -6,6 +6,11 @@
 # removed while it governs. Times come from trace timestamps.
 . /lib/hgov.sh
 
+# This shell and what it starts run on cpu1 (an A57, pinned by the load
+# anyway): on the slow debug kernel its polling would be real load on an
+# A53 and rightly raise policy4.
+taskset -p -c 1 $$ > /dev/null || hgov_fail "cannot move the shell to cpu1"
+
 for p in 0 4; do
 	grep -qw hybrid "$CPUFREQ/policy$p/scaling_available_governors" ||
 		hgov_fail "policy$p does not offer hybrid"
