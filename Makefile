@@ -13,7 +13,7 @@ KMAKE = $(MAKE) -C $(KDIR) M=$(CURDIR) \
 all: modules
 
 modules modules_install clean:
-	$(KMAKE) $@
+	+$(KMAKE) $@
 
 # sparse (C=2: every file) and W=1 against the board kernel; any
 # diagnostic fails the target.
@@ -30,4 +30,26 @@ demo:
 test:
 	bash scripts/test.sh
 
-.PHONY: all modules modules_install clean check style demo test
+# The kernel's cpufreq selftests, races, hotplug, faults, bad input and a
+# 10-minute soak on the debug board (part of make test).
+stress:
+	bash scripts/stress.sh
+
+# Register this tree with DKMS and build and install the module for
+# KVER (default: the running kernel); dkms-remove undoes it.
+dkms-install:
+	bash scripts/packaging/dkms.sh install $(KVER)
+
+dkms-remove:
+	bash scripts/packaging/dkms.sh remove
+
+# The Debian source package and cpufreq-hybrid-dkms, into out/packaging.
+deb:
+	bash scripts/packaging/deb.sh
+
+# arm64 and x86_64 against linux-source 6.1 and 6.12, W=1 and sparse.
+matrix:
+	bash scripts/matrix.sh
+
+.PHONY: all modules modules_install clean check style demo test stress dkms-install \
+	dkms-remove deb matrix

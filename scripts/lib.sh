@@ -104,10 +104,17 @@ hgov_arm64_debs() {
 }
 
 # The virtual board: QEMU virt with 8 Cortex-A57 vCPUs in two clusters.
+# Timing runs use one TCG thread with -icount (guest time follows executed
+# instructions); HGOV_MTTCG=1 runs the vCPUs on parallel host threads
+# instead, without -icount: real concurrency for make stress.
 HGOV_QEMU_MACHINE=(-machine virt -cpu cortex-a57 -m 1G
-	-smp 8,sockets=1,clusters=2,cores=4,threads=1 -accel tcg,thread=single
-	-nic none)
-[ "${HGOV_ICOUNT:-1}" = 0 ] || HGOV_QEMU_MACHINE+=(-icount shift=0,sleep=off)
+	-smp 8,sockets=1,clusters=2,cores=4,threads=1 -nic none)
+if [ "${HGOV_MTTCG:-0}" = 1 ]; then
+	HGOV_QEMU_MACHINE+=(-accel tcg,thread=multi)
+else
+	HGOV_QEMU_MACHINE+=(-accel tcg,thread=single)
+	[ "${HGOV_ICOUNT:-1}" = 0 ] || HGOV_QEMU_MACHINE+=(-icount shift=0,sleep=off)
+fi
 
 # hgov_board_dtb - print a DTB of the board with R-Car H3 capacities
 # (capacity-dmips-mhz: A57 1024 on cpu0-3, A53 535 on cpu4-7).
@@ -152,4 +159,43 @@ hgov_build_modules() {
 		make -s -C "$1" M="$m" ARCH="$HGOV_ARCH" CROSS_COMPILE="$HGOV_CROSS" \
 			-j"$HGOV_JOBS" modules >&2 || hgov_die "module build failed in $m"
 	done
+}
+
+# hgov_bash_list - print gen_init_cpio lines that put Debian's arm64 bash,
+# with the libraries it links, into a board initramfs as /bin/bash.
+hgov_bash_list() {
+	local debs dir=$HGOV_CACHE/bash-arm64 p f
+	if [ ! -f "$dir/.done" ]; then
+		debs=$(hgov_arm64_debs bash libc6 libtinfo6)
+		rm -rf "$dir" && mkdir -p "$dir"
+		for p in bash libc6 libtinfo6; do
+			dpkg-deb -x "$(ls "$debs/${p}_"*_arm64.deb | tail -n 1)" "$dir" ||
+				hgov_die "cannot unpack $p:arm64"
+		done
+		touch "$dir/.done"
+	fi
+	echo "file /bin/bash $dir/bin/bash 755 0 0"
+	echo "dir /lib/aarch64-linux-gnu 755 0 0"
+	for f in ld-linux-aarch64.so.1 libc.so.6 libtinfo.so.6; do
+		p=$(readlink -f "$dir/lib/aarch64-linux-gnu/$f") ||
+			hgov_die "no $f in the arm64 userland"
+		echo "file /lib/aarch64-linux-gnu/$f $p 755 0 0"
+	done
+	echo "slink /lib/ld-linux-aarch64.so.1 aarch64-linux-gnu/ld-linux-aarch64.so.1 777 0 0"
+}
+
+# hgov_version - the release version, from the Debian changelog (the one
+# place it is written down).
+hgov_version() {
+	sed -n '1s/^[^(]*(\([^)]*\)).*/\1/p' "$HGOV_TOP/scripts/packaging/debian/changelog"
+}
+
+# hgov_copy_sources DEST - the files a module build needs (no build
+# products), as DKMS and the distribution packages ship them.
+hgov_copy_sources() {
+	mkdir -p "$1"
+	tar -C "$HGOV_TOP" --exclude='*.o' --exclude='*.ko' --exclude='*.cmd' \
+		--exclude='*.mod' --exclude='*.mod.c' --exclude=modules.order \
+		--exclude=Module.symvers --exclude='*.a' \
+		-cf - Kbuild Makefile module governor kunit | tar -C "$1" -xf -
 }
