@@ -97,3 +97,21 @@ hgov_median() { printf '%s\n' "$@" | sort -n | awk '{ v[NR] = $1 } END { print v
 hgov_tunable() {
 	if [ -e "$CPUFREQ/hybrid/$1" ]; then echo "$CPUFREQ/hybrid/$1"; else echo "$CPUFREQ/policy0/hybrid/$1"; fi
 }
+
+# hgov_loop CMD... - run CMD over and over in the background until
+# hgov_stop_loops; unlike kill, the iteration in progress ends first, so
+# nothing it started (a dd) outlives the loop.
+hgov_loop() {
+	(while [ ! -e /tmp/hgov.stop ]; do "$@" > /dev/null 2>&1; done) &
+	hgov_loops="$hgov_loops $!"
+}
+
+# hgov_stop_loops - stop every hgov_loop and wait for them.
+hgov_stop_loops() {
+	touch /tmp/hgov.stop
+	for pid in $hgov_loops; do
+		wait "$pid" 2>/dev/null
+	done
+	hgov_loops=
+	rm -f /tmp/hgov.stop
+}

@@ -9,7 +9,9 @@
 #   board.sh shell      interactive console on the same board
 #
 # Environment: HGOV_BOARD_TIMEOUT (s, default 900), HGOV_CACHE, HGOV_KVER
-# (6.12 or 6.1), HGOV_FLAVOUR (normal or debug: lockdep, PREEMPT), HGOV_ICOUNT.
+# (6.12 or 6.1), HGOV_FLAVOUR (normal or debug: lockdep, KASAN, PREEMPT...),
+# HGOV_ICOUNT, HGOV_MTTCG (see lib.sh), HGOV_BOARD_EXTRA (a gen_init_cpio
+# list of more files for the initramfs, e.g. bash and the selftests).
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
@@ -52,6 +54,7 @@ moddir=/lib/modules/$kver/extra
 		  "$build"/fs/configfs/configfs.ko; do
 		[ -f "$ko" ] && echo "file $moddir/${ko##*/} $ko 644 0 0"
 	done
+	[ -z "${HGOV_BOARD_EXTRA:-}" ] || cat "$HGOV_BOARD_EXTRA"
 } > "$work/initramfs.list"
 "$build/usr/gen_init_cpio" "$work/initramfs.list" > "$work/initramfs.cpio" ||
 	hgov_die "gen_init_cpio failed"
@@ -71,7 +74,7 @@ fi
 # loglevel=5 keeps warnings and splats on the console but hides the empty
 # KTAP document of the built-in KUnit executor (KERN_INFO).
 timeout "${HGOV_BOARD_TIMEOUT:-900}" "${qemu[@]}" </dev/null 2>&1 |
-	tr -d '\r' | tee "$work/console.log" | sed -u '/^HGOV-EXIT=/d' || true
+	sed -u 's/\r//g' | tee "$work/console.log" | sed -u '/^HGOV-EXIT=/d' || true
 rc=$(sed -n 's/^HGOV-EXIT=\([0-9]*\)$/\1/p' "$work/console.log" | tail -n 1)
 if [ -z "$rc" ]; then
 	hgov_log "the board stopped before $script finished (crash or timeout)"

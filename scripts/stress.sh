@@ -1,0 +1,107 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
+# make stress: abuse cpufreq_hybrid on the debug board (KASAN, lockdep,
+# PROVE_RCU, kmemleak, DEBUG_OBJECTS, PREEMPT) with the vCPUs on parallel
+# host threads (HGOV_MTTCG=1), one board boot per item:
+#
+#   selftest-*  the kernel's tools/testing/selftests/cpufreq/main.sh from
+#               the board kernel's linux-source, run by Debian's arm64 bash:
+#               basic, modtest -g cpufreq_hybrid, sptest1..sptest4
+#   switches    1000 governor switches (hybrid, schedutil, performance,
+#               ondemand) on both policies under storage I/O and CPU load
+#   modcycles   100 insmod/rmmod cycles, half of them while policies switch
+#   hotplug     every CPU that can go offline, offline and online during I/O
+#   limits      scaling_max/min_freq and boost changes while pinned
+#   faults      lost completions (fail_io_timeout) and failed submissions
+#               (fail_make_request)
+#   badinput    every tunable and parameter fed bad input, concurrently too
+#   soak        10 minutes of mixed I/O and CPU load, kmemleak scan, counters
+#
+# usage: stress.sh [ITEM...]   (default: all; --list names them).
+# HGOV_SOAK_S (default 600) and HGOV_CHURN_S (default 60) shorten or
+# lengthen the soak and the selftests' background races. An item fails on its own
+# verdict or on any WARN, BUG, KASAN, UBSAN, lockdep, RCU, hung-task,
+# soft-lockup, workqueue-lockup or kmemleak report on the console, which is
+# printed. Ends with "N passed, N failed".
+set -euo pipefail
+. "$(dirname "$0")/lib.sh"
+
+SELFTESTS=(basic modtest sptest1 sptest2 sptest3 sptest4)
+ITEMS=(switches modcycles hotplug limits faults badinput soak)
+all=()
+for t in "${SELFTESTS[@]}"; do all+=("selftest-$t"); done
+all+=("${ITEMS[@]}")
+if [ "${1:-}" = --list ]; then
+	printf '%s\n' "${all[@]}"
+	exit 0
+fi
+items=("$@")
+[ ${#items[@]} -gt 0 ] || items=("${all[@]}")
+
+out=$HGOV_TOP/out/stress
+mkdir -p "$out"
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+# The initramfs extras: bash, a sudo that is root already, the stress
+# scripts, and the selftests of the board kernel's own source tree.
+hgov_need_host_tools
+hgov_need_pkgs patch
+src=$(hgov_src)
+build=$(bash "$HGOV_TOP/scripts/kernel.sh" debug)
+hgov_build_modules "$build"
+st=$work/selftests
+mkdir -p "$st"
+cp -r "$src/tools/testing/selftests/cpufreq" "$src/tools/testing/selftests/kselftest" "$st/"
+# modtest derives the governor from the module file name but knows only
+# the in-tree governors: teach it the naming rule (see the patch).
+patch -s -d "$st" -p4 < "$HGOV_TOP/scripts/stress/selftests-find-gov-name.patch" ||
+	hgov_die "the selftests patch does not apply"
+cp "$HGOV_TOP/cpufreq_hybrid.ko" "$st/cpufreq/cpufreq_hybrid"
+printf '#!/bin/sh\nexec "$@"\n' > "$work/sudo"
+{
+	hgov_bash_list
+	echo "file /usr/bin/sudo $work/sudo 755 0 0"
+	echo "dir /stress 755 0 0"
+	for f in "$HGOV_TOP"/scripts/stress/*.sh; do
+		echo "file /stress/${f##*/} $f 644 0 0"
+	done
+	echo "dir /selftests 755 0 0"
+	(cd "$work" && find selftests -mindepth 1 -type d) | sed 's|.*|dir /& 755 0 0|'
+	(cd "$work" && find selftests -type f) | sed "s|.*|file /& $work/& 755 0 0|"
+} > "$work/extra.list"
+
+SPLATS='WARNING:|BUG:|Oops|Unable to handle|KASAN|UBSAN|kmemleak: [0-9]+ new suspected|possible circular locking|inconsistent lock state|possible recursive locking|lock held when returning|sleeping function called|suspicious RCU usage|blocked for more than|soft lockup|hard LOCKUP|rcu_.*detected stall|workqueue lockup|ODEBUG|list_add corruption|list_del corruption'
+
+passed=0
+failed=0
+for item in "${items[@]}"; do
+	case " ${all[*]} " in *" $item "*) ;; *) hgov_die "unknown item $item (items: ${all[*]})" ;; esac
+	printf 'CHURN_S=%s\nSOAK_S=%s\n' "${HGOV_CHURN_S:-60}" "${HGOV_SOAK_S:-600}" > "$work/run.sh"
+	if [ "${item#selftest-}" != "$item" ]; then
+		printf 'set -- %s\n. /stress/selftest.sh\n' "${item#selftest-}" >> "$work/run.sh"
+	else
+		printf '. /stress/%s.sh\n' "$item" >> "$work/run.sh"
+	fi
+	log=$out/$item.log
+	start=$SECONDS
+	ok=true
+	HGOV_FLAVOUR=debug HGOV_MTTCG=1 HGOV_BOARD_EXTRA=$work/extra.list \
+		HGOV_BOARD_TIMEOUT=${HGOV_STRESS_TIMEOUT:-1500} \
+		bash "$HGOV_TOP/scripts/board.sh" run "$work/run.sh" > "$log" 2>&1 || ok=false
+	if grep -qE "$SPLATS" "$log"; then
+		ok=false
+		grep -E -A 12 "$SPLATS" "$log" | head -n 60 | sed "s/^/  $item| kernel: /"
+	fi
+	if $ok; then
+		passed=$((passed + 1))
+		grep '^ok: ' "$log" | sed "s/^/  $item| /" || true
+		echo "PASS stress-$item ($((SECONDS - start)) s)"
+	else
+		failed=$((failed + 1))
+		tail -n 40 "$log" | sed "s/^/  $item| /"
+		echo "FAIL stress-$item ($((SECONDS - start)) s; log: $log)"
+	fi
+done
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]

@@ -1,0 +1,83 @@
+# SPDX-License-Identifier: GPL-2.0
+# Block-layer fault injection.
+#  - fail_io_timeout: a null_blk request's completion is lost; the block
+#    layer times it out after 4 s. With io_watchdog_ms=300 the watchdog
+#    releases the pin while the request is still out, logs once and
+#    counts it; the late completion is not counted twice; the next request
+#    pins and releases normally.
+#  - fail_make_request: bios on the virtio disk fail at submission; no
+#    request is issued, nothing pins, nothing is left in flight.
+. /lib/hgov.sh
+
+# This shell runs on an A53: its forks are real load, kept off policy0.
+taskset -p -c 5 $$ > /dev/null || hgov_fail "cannot move the shell to cpu5"
+P=/sys/module/cpufreq_hybrid/parameters
+D=$HGOV_DEBUGFS
+F=/sys/kernel/debug
+hgov_select hybrid
+modprobe null_blk nr_devices=1 queue_mode=2 irqmode=0 || hgov_fail "no null_blk"
+echo 4000 > /sys/block/nullb0/queue/io_timeout || hgov_fail "cannot set io_timeout"
+echo 'nullb* !*' > $P/io_disks
+echo 300 > $P/io_watchdog_ms
+releases=$(cat $D/watchdog_releases)
+issued=$(cat $D/requests_issued)
+completed=$(cat $D/requests_completed)
+
+echo 1 > /sys/block/nullb0/io-timeout-fail
+echo 100 > $F/fail_io_timeout/probability
+echo 1 > $F/fail_io_timeout/interval
+echo 1 > $F/fail_io_timeout/times
+echo 0 > $F/fail_io_timeout/verbose
+taskset -c 4 dd if=/dev/nullb0 of=/dev/null bs=4k count=1 iflag=direct 2>/dev/null &
+dd_pid=$!
+hgov_wait_khz 0 1500000 1000 || hgov_fail "the request did not pin policy0 ($(hgov_cur 0))"
+hgov_wait_khz 0 500000 2500 || hgov_fail "policy0 at $(hgov_cur 0): no watchdog release"
+kill -0 $dd_pid 2>/dev/null || hgov_fail "the lost request completed before the watchdog"
+[ "$(cat $D/watchdog_releases)" = $((releases + 1)) ] ||
+	hgov_fail "watchdog_releases $(cat $D/watchdog_releases), expected $((releases + 1))"
+[ "$(dmesg | grep -c 'nullb0: .* requests without completion')" = 1 ] ||
+	hgov_fail "expected one log line for the lost completion"
+hgov_ok "fail_io_timeout: pinned, released by the watchdog, logged once, counted"
+wait $dd_pid && hgov_fail "the timed-out read succeeded"
+dmesg | grep -q 'timed out' || hgov_fail "the block layer never timed the request out"
+i=$(cat $D/requests_issued)
+c=$(cat $D/requests_completed)
+[ $((i - issued)) -ge 1 ] || hgov_fail "the lost request was not counted as issued"
+[ "$i" -ge "$c" ] || hgov_fail "completed $c > issued $i"
+hgov_ok "the block layer timed it out later: issued +$((i - issued)), completed +$((c - completed)) (a written-off request is not counted again)"
+
+hgov_trace_on hybrid/hybrid_pin
+taskset -c 4 dd if=/dev/nullb0 of=/dev/null bs=4k count=2000 iflag=direct 2>/dev/null ||
+	hgov_fail "a read after the fault failed"
+hgov_wait_khz 0 500000 2000 || hgov_fail "policy0 at $(hgov_cur 0) after a normal read"
+hgov_trace_off
+hgov_trace_lines "hybrid_pin: policy=0 pin=1" | grep -q . || hgov_fail "a normal read did not pin"
+hgov_trace_lines "hybrid_pin: policy=0 pin=0 reason=watchdog" | grep -q . &&
+	hgov_fail "a normal read ended by the watchdog"
+[ "$(cat $D/watchdog_releases)" = $((releases + 1)) ] || hgov_fail "a normal read counted as lost"
+hgov_ok "after the fault, reads pin and release through their completions"
+
+echo '!loop* !ram* !zram* !nullb* *' > $P/io_disks
+issued=$(cat $D/requests_issued)
+pins=$(cat $D/policy0/pins)
+echo 1 > /sys/block/vda/make-it-fail
+echo 100 > $F/fail_make_request/probability
+echo 1 > $F/fail_make_request/interval
+echo 20 > $F/fail_make_request/times
+echo 0 > $F/fail_make_request/verbose
+n=0
+while [ $n -lt 10 ]; do
+	taskset -c 4 dd if=/dev/vda of=/dev/null bs=4k count=1 skip=$n iflag=direct 2>/dev/null &&
+		hgov_fail "a read succeeded although its bio was failed"
+	n=$((n + 1))
+done
+echo 0 > /sys/block/vda/make-it-fail
+[ "$(cat $D/requests_issued)" = "$issued" ] || hgov_fail "failed bios were counted as issued"
+[ "$(cat $D/policy0/pins)" = "$pins" ] || hgov_fail "failed bios pinned policy0"
+hgov_wait_khz 0 500000 3000 || hgov_fail "policy0 at $(hgov_cur 0) after failed bios"
+taskset -c 4 dd if=/dev/vda of=/dev/null bs=4k count=2000 iflag=direct 2>/dev/null ||
+	hgov_fail "reads fail after make-it-fail was cleared"
+[ "$(cat $D/policy0/pins)" -gt "$pins" ] || hgov_fail "I/O after the faults did not pin"
+hgov_ok "fail_make_request: 10 failed reads issue nothing and pin nothing; I/O pins again after"
+hgov_select schedutil
+rmmod cpufreq_hybrid || hgov_fail "rmmod failed"

@@ -1,0 +1,52 @@
+# SPDX-License-Identifier: GPL-2.0
+# 100 insmod/rmmod cycles of cpufreq_hybrid.ko: 50 quiet, 50 while both
+# policies are switched among hybrid, schedutil and performance (a switch
+# to hybrid autoloads the module, so rmmod and insmod race with it).
+. /lib/hgov.sh
+
+KO=/lib/modules/$(uname -r)/extra/cpufreq_hybrid.ko
+hgov_select schedutil
+
+cycle() {
+	tries=0
+	until rmmod cpufreq_hybrid 2>/dev/null; do
+		tries=$((tries + 1))
+		[ $tries -lt 3000 ] || hgov_fail "cycle $1: rmmod refused 3000 times"
+		grep -q '^cpufreq_hybrid ' /proc/modules || break
+	done
+	insmod $KO 2>/dev/null || grep -q '^cpufreq_hybrid ' /proc/modules ||
+		hgov_fail "cycle $1: insmod failed and nothing loaded it"
+}
+
+i=1
+while [ $i -le 50 ]; do
+	cycle $i
+	i=$((i + 1))
+done
+hgov_ok "50 quiet insmod/rmmod cycles"
+
+(while :; do
+	for g in hybrid schedutil performance; do
+		for p in 0 4; do
+			echo $g > $CPUFREQ/policy$p/scaling_governor 2>/dev/null
+		done
+	done
+done) &
+sw=$!
+while [ $i -le 100 ]; do
+	cycle $i
+	i=$((i + 1))
+done
+kill $sw
+wait $sw 2>/dev/null
+hgov_ok "50 insmod/rmmod cycles racing governor switches and autoload"
+
+grep -q '^cpufreq_hybrid ' /proc/modules || insmod $KO || hgov_fail "final insmod failed"
+hgov_select hybrid
+dd if=/dev/vda of=/dev/null bs=4k count=20000 iflag=direct 2>/dev/null &
+dd_pid=$!
+hgov_wait_khz 0 1500000 2000 || hgov_fail "hybrid does not pin after the cycles ($(hgov_cur 0))"
+wait $dd_pid
+hgov_select schedutil
+rmmod cpufreq_hybrid || hgov_fail "the module does not unload at the end"
+hgov_ok "after 100 cycles hybrid still pins, and the module unloads"

@@ -1,0 +1,74 @@
+# SPDX-License-Identifier: GPL-2.0
+# Ten minutes of mixed load under hybrid: direct and buffered reads and
+# writes on the virtio disk, CPU-bound bursts moving between CPUs, an A57
+# going offline and online, the hold changed now and then, schedutil
+# selected for a moment every minute. Then: counters consistent (pinned
+# time within wall time, issued >= completed), the module unloads, and a
+# kmemleak scan finds nothing new.
+. /lib/hgov.sh
+
+SOAK_S=${SOAK_S:-600}
+K=/sys/kernel/debug/kmemleak
+D=$HGOV_DEBUGFS
+[ -w $K ] || hgov_fail "no kmemleak"
+# Whatever boot left unreferenced is not ours: scan, then forget it.
+echo scan > $K
+echo clear > $K
+
+hgov_select hybrid
+hgov_now
+t0=$now
+up0=$t0
+hgov_loop sh -c 'dd if=/dev/vda of=/dev/null bs=4k count=2000 iflag=direct; sleep 1'
+hgov_loop sh -c 'dd if=/dev/zero of=/dev/vda bs=1M count=16 seek=64 conv=fsync; sleep 2'
+hgov_loop sh -c 'dd if=/dev/vda of=/dev/null bs=1M count=32; echo 1 > /proc/sys/vm/drop_caches; sleep 3'
+hgov_loop sh -c 'c=$(($(date +%s) % 8)); taskset -c $c sh -c "i=0; while [ \$i -lt 20000 ]; do i=\$((i+1)); done"; sleep 0.5'
+
+round=0
+while :; do
+	hgov_now
+	[ $((now - t0)) -ge $((SOAK_S * 1000)) ] && break
+	round=$((round + 1))
+	sleep 5
+	case $((round % 12)) in
+	3) echo 0 > /sys/devices/system/cpu/cpu2/online; sleep 2
+	   echo 1 > /sys/devices/system/cpu/cpu2/online ;;
+	6) echo $((round % 200)) > $CPUFREQ/hybrid/io_hold_ms ;;
+	9) hgov_select schedutil; sleep 1; hgov_select hybrid ;;
+	esac
+	for p in 0 4; do
+		[ "$(cat $CPUFREQ/policy$p/scaling_governor)" = hybrid ] ||
+			hgov_fail "round $round: policy$p lost hybrid"
+	done
+done
+hgov_stop_loops
+hgov_now
+wall_us=$(( (now - up0) * 1000 ))
+hgov_ok "$SOAK_S s of mixed load, $round rounds"
+
+issued=$(cat $D/requests_issued)
+completed=$(cat $D/requests_completed)
+[ "$issued" -ge "$completed" ] || hgov_fail "completed $completed > issued $issued"
+[ "$issued" -gt 1000 ] || hgov_fail "only $issued requests seen in $SOAK_S s"
+for p in 0 4; do
+	[ -d $D/policy$p ] || continue
+	pinned=$(cat $D/policy$p/pinned_us)
+	# Counters run since the module loaded, at boot: bound by uptime.
+	read -r up _ < /proc/uptime
+	up_us=$(( ${up%.*} * 1000000 + 1000000 ))
+	[ "$pinned" -le "$up_us" ] || hgov_fail "policy$p pinned ${pinned} us > uptime $up_us us"
+done
+hgov_ok "issued $issued >= completed $completed; pinned time within uptime (soak ${wall_us} us)"
+
+hgov_wait_khz 0 500000 3000 || hgov_fail "policy0 at $(hgov_cur 0) after the soak"
+hgov_select schedutil
+rmmod cpufreq_hybrid || hgov_fail "rmmod after the soak failed"
+sleep 6
+echo scan > $K
+sleep 6
+echo scan > $K
+if grep -q unreferenced $K; then
+	head -n 60 $K
+	hgov_fail "kmemleak found $(grep -c unreferenced $K) unreferenced objects"
+fi
+hgov_ok "kmemleak: nothing new after the soak and rmmod"
