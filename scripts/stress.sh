@@ -71,7 +71,6 @@ printf '#!/bin/sh\nexec "$@"\n' > "$work/sudo"
 	(cd "$work" && find selftests -type f) | sed "s|.*|file /& $work/& 755 0 0|"
 } > "$work/extra.list"
 
-SPLATS='WARNING:|BUG:|Oops|Unable to handle|KASAN|UBSAN|kmemleak: [0-9]+ new suspected|possible circular locking|inconsistent lock state|possible recursive locking|lock held when returning|sleeping function called|suspicious RCU usage|blocked for more than|soft lockup|hard LOCKUP|rcu_.*detected stall|workqueue lockup|ODEBUG|list_add corruption|list_del corruption'
 
 passed=0
 failed=0
@@ -89,10 +88,11 @@ for item in "${items[@]}"; do
 	HGOV_FLAVOUR=debug HGOV_MTTCG=1 HGOV_BOARD_EXTRA=$work/extra.list \
 		HGOV_BOARD_TIMEOUT=${HGOV_STRESS_TIMEOUT:-1500} \
 		bash "$HGOV_TOP/scripts/board.sh" run "$work/run.sh" > "$log" 2>&1 || ok=false
-	if grep -qE "$SPLATS" "$log"; then
+	if hgov_splats "$log" > "$work/splats" 2>> "$log" || [ -s "$work/splats" ]; then
 		ok=false
-		grep -E -A 12 "$SPLATS" "$log" | head -n 60 | sed "s/^/  $item| kernel: /"
+		head -n 60 "$work/splats" | sed "s/^/  $item| kernel: /"
 	fi
+	grep '^hgov: ' "$log" | sed "s/^/  $item| /" || true
 	if $ok; then
 		passed=$((passed + 1))
 		grep '^ok: ' "$log" | sed "s/^/  $item| /" || true

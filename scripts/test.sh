@@ -23,18 +23,18 @@ result() {
 	fi
 }
 
-# Kernel complaints that fail a board run whatever the script said.
-SPLATS='WARNING:|BUG:|Oops|Unable to handle|possible circular locking|inconsistent lock state|possible recursive locking|sleeping function called|suspicious RCU usage|blocked for more than|soft lockup|rcu_.*detected stall'
+# Kernel complaints (hgov_splats, lib.sh) fail a board run whatever the
+# script said.
 
 # run_logged NAME CMD... - run CMD with its output in out/test/NAME.log;
 # show the log if it fails. A board run also fails on a kernel splat.
 run_logged() {
 	local name=$1
 	shift
-	if "$@" > "$out/$name.log" 2>&1 && ! grep -qE "$SPLATS" "$out/$name.log"; then
+	if "$@" > "$out/$name.log" 2>&1 && ! hgov_splats "$out/$name.log" > /dev/null; then
 		result pass "$name"
 	else
-		grep -E "$SPLATS" "$out/$name.log" | head -n 5 | sed "s/^/  $name| splat: /"
+		hgov_splats "$out/$name.log" | head -n 5 | sed "s/^/  $name| splat: /"
 		tail -n 60 "$out/$name.log" | sed "s/^/  $name| /"
 		result fail "$name"
 	fi
@@ -45,7 +45,16 @@ bash "$HGOV_TOP/scripts/kernel.sh" normal > /dev/null
 src=$(hgov_src)
 
 run_logged style bash "$HGOV_TOP/scripts/style.sh"
-run_logged check bash "$HGOV_TOP/scripts/check.sh"
+# The build matrix: arm64 and x86_64 against linux-source 6.1 and 6.12,
+# W=1 and sparse clean (arm64-6.12 is make check, test-bed included).
+for cell in arm64-6.12 arm64-6.1 x86_64-6.1 x86_64-6.12; do
+	run_logged "matrix-$cell" bash "$HGOV_TOP/scripts/matrix.sh" "$cell"
+done
+# Installed the ways users install it: DKMS for real, and the exact make
+# command lines of Yocto's module.bbclass and Buildroot's kernel-module.
+for how in dkms yocto buildroot; do
+	run_logged "packaging-$how" bash "$HGOV_TOP/scripts/packaging/check.sh" "$how"
+done
 
 # run_kunit KVER [FLAVOUR] - boot the board kernel of KVER once, load the
 # KUnit module, parse its KTAP report with kunit.py and count every case.
@@ -55,8 +64,8 @@ run_kunit() {
 	local status name
 	HGOV_KVER=$kver HGOV_FLAVOUR=$flavour bash "$HGOV_TOP/scripts/board.sh" \
 		run "$HGOV_TOP/kunit/run.sh" > "$log.log" 2>&1 || true
-	if grep -qE "$SPLATS" "$log.log"; then
-		grep -E "$SPLATS" "$log.log" | head -n 5 | sed "s/^/  kunit-$tag| splat: /"
+	if hgov_splats "$log.log" > /dev/null; then
+		hgov_splats "$log.log" | head -n 5 | sed "s/^/  kunit-$tag| splat: /"
 		result fail "kunit-$tag: kernel splat (see $log.log)"
 	fi
 	# Before 6.2 a test module prints its suites without the document's
@@ -103,8 +112,7 @@ for s in "$HGOV_TOP"/scripts/scenarios/*.sh; do
 	run_logged "$name" bash "$HGOV_TOP/scripts/board.sh" run "$s"
 done
 
-# The other supported kernel: builds clean, and the suites pass on it.
-run_logged check-6.1 env HGOV_KVER=6.1 bash "$HGOV_TOP/scripts/check.sh"
+# The other supported kernel: the suites pass on it too.
 run_kunit 6.1
 
 # The debug flavour (lockdep, PROVE_RCU, DEBUG_ATOMIC_SLEEP, PREEMPT):
@@ -113,6 +121,12 @@ run_kunit "$HGOV_KVER" debug
 for s in "$HGOV_TOP"/scripts/scenarios/*.sh; do
 	name=debug-$(basename "$s" .sh)
 	run_logged "$name" env HGOV_FLAVOUR=debug bash "$HGOV_TOP/scripts/board.sh" run "$s"
+done
+
+# make stress: the kernel's cpufreq selftests and the abuse items, on the
+# debug board with parallel vCPUs.
+for item in $(bash "$HGOV_TOP/scripts/stress.sh" --list); do
+	run_logged "stress-$item" bash "$HGOV_TOP/scripts/stress.sh" "$item"
 done
 
 hgov_log "logs in $out; took $((SECONDS - start)) s"
