@@ -1,8 +1,11 @@
 # SPDX-License-Identifier: GPL-2.0
 # Ten minutes of mixed load under hybrid: direct and buffered reads and
-# writes on the virtio disk, CPU-bound bursts moving between CPUs, an A57
-# going offline and online, the hold changed now and then, schedutil
-# selected for a moment every minute. Then: counters consistent (pinned
+# writes on the virtio disk, CPU-bound bursts moving between CPUs, the
+# hold changed now and then, schedutil selected for a moment every minute.
+# CPUs stay online: hotplug has its own items (hotplug, sptest4, basic),
+# and taking a busy CPU offline here trips a deadline-server bug of
+# Debian's 6.12 kernel (see hgov_splats in lib.sh) that once left the
+# board wedged. Then: counters consistent (pinned
 # time within wall time, issued >= completed), the module unloads, and a
 # kmemleak scan finds nothing new.
 . /lib/hgov.sh
@@ -31,8 +34,6 @@ while :; do
 	round=$((round + 1))
 	sleep 5
 	case $((round % 12)) in
-	3) echo 0 > /sys/devices/system/cpu/cpu2/online; sleep 2
-	   echo 1 > /sys/devices/system/cpu/cpu2/online ;;
 	6) echo $((round % 200)) > $CPUFREQ/hybrid/io_hold_ms ;;
 	9) hgov_select schedutil; sleep 1; hgov_select hybrid ;;
 	esac
