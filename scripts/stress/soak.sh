@@ -4,10 +4,10 @@
 # hold changed now and then, schedutil selected for a moment every minute.
 # CPUs stay online: hotplug has its own items (hotplug, sptest4, basic),
 # and taking a busy CPU offline here trips a deadline-server bug of
-# Debian's 6.12 kernel (see hgov_splats in lib.sh) that once left the
-# board wedged. Then: counters consistent (pinned
-# time within wall time, issued >= completed), the module unloads, and a
-# kmemleak scan finds nothing new.
+# Debian's 6.12 kernel (see hgov_splats in lib.sh), after which one board
+# printed nothing more. Then: counters consistent (pinned time within
+# wall time, issued >= completed), the module unloads, and a kmemleak scan
+# finds nothing new.
 . /lib/hgov.sh
 
 SOAK_S=${SOAK_S:-600}
