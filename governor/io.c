@@ -135,27 +135,38 @@ EXPORT_SYMBOL_IF_KUNIT(hgov_disk_counted);
  *
  * Return: true iff @patterns holds at least one pattern, made of letters,
  * digits, '_', '-', '.', '*', '?' and a leading '!', with at most two
- * '*' per pattern (which bounds the matcher's work).
+ * '*' per pattern (which bounds the matcher's work); a lone '!' names no
+ * disk and is refused.
  */
 bool hgov_disk_patterns_valid(const char *patterns)
 {
-	unsigned int n = 0, stars = 0;
+	unsigned int n = 0, stars = 0, len = 0;
 	const char *p;
 	bool start = true;
 
-	for (p = patterns; *p; p++) {
-		if (isspace(*p)) {
+	for (p = patterns; ; p++) {
+		if (!*p || isspace(*p)) {
+			if (!start && !len)
+				return false;
+			if (!*p)
+				break;
 			start = true;
 			continue;
 		}
 		if (start) {
 			n++;
 			stars = 0;
+			len = 0;
+		}
+		if (*p == '!' && start) {
+			start = false;
+			continue;
 		}
 		if (*p == '*' && ++stars > 2)
 			return false;
-		if (!(isalnum(*p) || strchr("_-.*?", *p) || (*p == '!' && start)))
+		if (!(isalnum(*p) || strchr("_-.*?", *p)))
 			return false;
+		len++;
 		start = false;
 	}
 	return n > 0;

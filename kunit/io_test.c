@@ -198,6 +198,9 @@ static const struct patterns_case patterns_cases[] = {
 	{ "vd$", false, "shell character" },
 	{ "vd!a", false, "'!' inside a pattern" },
 	{ "!!vda", false, "double '!'" },
+	{ "!", false, "a lone '!'" },
+	{ "vd* !\n", false, "a lone '!' after a pattern" },
+	{ "!*", true, "exclude everything" },
 };
 
 KUNIT_ARRAY_PARAM_DESC(patterns, patterns_cases, name);
