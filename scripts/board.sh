@@ -65,7 +65,7 @@ qemu=(qemu-system-aarch64 "${HGOV_QEMU_MACHINE[@]}" -nographic -no-reboot
 	-dtb "$dtb"
 	-drive "file=$work/disk.img,if=none,id=d0,format=raw"
 	-device virtio-blk-device,drive=d0
-	-append "console=ttyAMA0 loglevel=5 rdinit=/init hgov.mode=$mode")
+	-append "console=ttyAMA0 loglevel=5 rdinit=/init hgov.mode=$mode hgov.flavour=${HGOV_FLAVOUR:-normal}")
 
 if [ "$mode" = shell ]; then
 	exec "${qemu[@]}"
