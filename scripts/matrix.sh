@@ -69,27 +69,21 @@ x86_tree() {
 	echo "$build"
 }
 
-# build_clean TREE ARCH CROSS DIR... - W=1 C=2 module builds; fails on any
-# diagnostic.
+# build_clean TREE ARCH CROSS DIR... - W=1 C=2 module builds; fails on a
+# failed build or any diagnostic.
 build_clean() {
-	local tree=$1 arch=$2 cross=$3 log m
+	local tree=$1 arch=$2 cross=$3 log m rc=0
 	shift 3
 	log=$(mktemp)
 	for m in "$@"; do
-		if ! make -s -C "$tree" M="$m" ARCH="$arch" CROSS_COMPILE="$cross" \
-			C=2 W=1 -j"$HGOV_JOBS" modules > "$log" 2>&1; then
-			cat "$log"
-			rm -f "$log"
-			return 1
-		fi
+		make -s -C "$tree" M="$m" ARCH="$arch" CROSS_COMPILE="$cross" \
+			C=2 W=1 -j"$HGOV_JOBS" modules > "$log" 2>&1 || rc=1
 		cat "$log"
-		if grep -qE 'warning:|error:' "$log"; then
-			rm -f "$log"
-			return 1
-		fi
-		[ -f "$m/${m##*/}.ko" ] || ls "$m"/*.ko > /dev/null || return 1
+		grep -qE 'warning:|error:' "$log" && rc=1
+		[ $rc = 0 ] || break
 	done
 	rm -f "$log"
+	return $rc
 }
 
 hgov_need_host_tools

@@ -43,7 +43,7 @@ mkdir -p "$out"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
-# The initramfs extras: bash, a sudo that is root already, the stress
+# The initramfs extras: bash, the stress
 # scripts, and the selftests of the board kernel's own source tree.
 hgov_need_host_tools
 hgov_need_pkgs patch
@@ -58,10 +58,8 @@ cp -r "$src/tools/testing/selftests/cpufreq" "$src/tools/testing/selftests/kself
 patch -s -d "$st" -p4 < "$HGOV_TOP/scripts/stress/selftests-find-gov-name.patch" ||
 	hgov_die "the selftests patch does not apply"
 cp "$HGOV_TOP/cpufreq_hybrid.ko" "$st/cpufreq/cpufreq_hybrid"
-printf '#!/bin/sh\nexec "$@"\n' > "$work/sudo"
 {
 	hgov_bash_list
-	echo "file /usr/bin/sudo $work/sudo 755 0 0"
 	echo "dir /stress 755 0 0"
 	for f in "$HGOV_TOP"/scripts/stress/*.sh; do
 		echo "file /stress/${f##*/} $f 644 0 0"
