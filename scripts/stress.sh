@@ -18,7 +18,7 @@
 #   soak        10 minutes of mixed I/O and CPU load, kmemleak scan, counters
 #
 # usage: stress.sh [ITEM...]   (default: all; --list names them).
-# HGOV_SOAK_S (default 600) and HGOV_CHURN_S (default 60) shorten or
+# HGOV_SOAK_S (default 600) and HGOV_CHURN_S (default 45) shorten or
 # lengthen the soak and the selftests' background races. An item fails on its own
 # verdict or on any WARN, BUG, KASAN, UBSAN, lockdep, RCU, hung-task,
 # soft-lockup, workqueue-lockup or kmemleak report on the console, which is
@@ -74,7 +74,7 @@ passed=0
 failed=0
 for item in "${items[@]}"; do
 	case " ${all[*]} " in *" $item "*) ;; *) hgov_die "unknown item $item (items: ${all[*]})" ;; esac
-	printf 'CHURN_S=%s\nSOAK_S=%s\n' "${HGOV_CHURN_S:-60}" "${HGOV_SOAK_S:-600}" > "$work/run.sh"
+	printf 'CHURN_S=%s\nSOAK_S=%s\n' "${HGOV_CHURN_S:-45}" "${HGOV_SOAK_S:-600}" > "$work/run.sh"
 	if [ "${item#selftest-}" != "$item" ]; then
 		printf 'set -- %s\n. /stress/selftest.sh\n' "${item#selftest-}" >> "$work/run.sh"
 	else

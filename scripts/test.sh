@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
-# Every test: style and static checks, the KUnit suites inside the board
-# kernel (read by kunit.py), and the board scenarios in scripts/scenarios.
+# Every test: style and static checks, the build matrix, packaging, the
+# KUnit suites inside the board kernels (read by kunit.py), the board
+# scenarios in scripts/scenarios on the normal and debug kernels, and
+# make stress.
 # Ends with "N passed, N failed"; exits non-zero if anything failed.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
@@ -123,6 +125,22 @@ for s in "$HGOV_TOP"/scripts/scenarios/*.sh; do
 	name=debug-$(basename "$s" .sh)
 	run_logged "$name" env HGOV_FLAVOUR=debug bash "$HGOV_TOP/scripts/board.sh" run "$s"
 done
+
+# make stress on the debug board: the kernel's cpufreq selftests, governor
+# switches, module cycles, hotplug, limits, lost completions, bad input
+# and the 10-minute soak; one result per item, all of them accounted for.
+items=$(bash "$HGOV_TOP/scripts/stress.sh" --list | wc -l)
+reported=0
+while IFS= read -r line; do
+	case $line in
+	"PASS stress-"*) result pass "${line#PASS }"; reported=$((reported + 1)) ;;
+	"FAIL stress-"*) result fail "${line#FAIL }"; reported=$((reported + 1)) ;;
+	*" passed, "*" failed") ;;
+	*) printf '%s\n' "$line" ;;
+	esac
+done < <(bash "$HGOV_TOP/scripts/stress.sh" 2>&1 | tee "$out/stress.log")
+[ "$reported" = "$items" ] ||
+	result fail "stress: $reported of $items items reported (see $out/stress.log)"
 
 hgov_log "logs in $out; took $((SECONDS - start)) s"
 echo "$passed passed, $failed failed" | tee "$out/summary"

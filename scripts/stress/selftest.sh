@@ -34,7 +34,7 @@ ms=$!
 # kselftest runner, which gives main.sh 45 s, bound them: after CHURN_S
 # seconds stop the races, bring every CPU back, and check that the system
 # is still sound.
-case $t in sptest3|sptest4) bound=${CHURN_S:-60} ;; *) bound=100000 ;; esac
+case $t in sptest3|sptest4) bound=${CHURN_S:-45} ;; *) bound=100000 ;; esac
 hgov_now
 t0=$now
 cut=false
@@ -58,7 +58,7 @@ if $cut; then
 	cat /tmp/selftest.out | head -n 200
 	grep -iE 'fail|error|invalid' /tmp/selftest.out | grep -v 'write error' &&
 		hgov_fail "main.sh $* reported a failure before it was stopped"
-	hgov_ok "main.sh $*: raced for ${CHURN_S:-60} s without a failure, then stopped"
+	hgov_ok "main.sh $*: raced for ${CHURN_S:-45} s without a failure, then stopped"
 else
 	wait $ms
 	rc=$?
