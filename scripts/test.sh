@@ -2,8 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0
 # Every test: style and static checks, the build matrix, packaging, the
 # KUnit suites inside the board kernels (read by kunit.py), the board
-# scenarios in scripts/scenarios on the normal and debug kernels, and
-# make stress.
+# scenarios in scripts/scenarios, and make stress on the debug kernel.
 # Ends with "N passed, N failed"; exits non-zero if anything failed.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
@@ -119,12 +118,11 @@ done
 run_kunit 6.1
 
 # The debug flavour (KASAN, lockdep, PROVE_RCU, kmemleak, PREEMPT...): the
-# suites and every scenario again, with no kernel complaint allowed.
+# suites again, with no kernel complaint allowed. The scenarios' ground
+# (pin, watchdog, hotplug, limits, tunables, autoload) is covered there by
+# make stress, harder; `HGOV_FLAVOUR=debug scripts/board.sh run FILE` runs
+# one of them on it.
 run_kunit "$HGOV_KVER" debug
-for s in "$HGOV_TOP"/scripts/scenarios/*.sh; do
-	name=debug-$(basename "$s" .sh)
-	run_logged "$name" env HGOV_FLAVOUR=debug bash "$HGOV_TOP/scripts/board.sh" run "$s"
-done
 
 # make stress on the debug board: the kernel's cpufreq selftests, governor
 # switches, module cycles, hotplug, limits, lost completions, bad input
