@@ -31,7 +31,7 @@ test:
 	bash scripts/test.sh
 
 # The kernel's cpufreq selftests, races, hotplug, faults, bad input and a
-# 10-minute soak on the debug board (about 30 minutes; part of make test).
+# 10-minute soak on the debug board (about 40 minutes; part of make test).
 stress:
 	bash scripts/stress.sh
 
