@@ -5,6 +5,10 @@
 # stops; when they return, hybrid governs and pins again.
 . /lib/hgov.sh
 
+# This shell runs on an A53: on the debug kernel its forks (a busybox
+# sleep in every poll) are real load, which would keep policy0 up by
+# utilization once the I/O stops.
+taskset -p -c 5 $$ > /dev/null || hgov_fail "cannot move the shell to cpu5"
 SYS=/sys/devices/system/cpu
 big=""
 for c in 0 1 2 3; do

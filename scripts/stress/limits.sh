@@ -5,6 +5,10 @@
 # policy4's frequency lies within its own limits.
 . /lib/hgov.sh
 
+# This shell runs on an A53: on the debug kernel its forks (a busybox
+# sleep in every poll) are real load, which would keep policy0 up by
+# utilization once the I/O stops.
+taskset -p -c 5 $$ > /dev/null || hgov_fail "cannot move the shell to cpu5"
 hgov_select hybrid
 # The pin must not lapse between two dd runs (a fork and exec apart on
 # this slow board): hold it for 2 s after each request.

@@ -4,6 +4,10 @@
 # load run; every switch must succeed, and hybrid must still work after.
 . /lib/hgov.sh
 
+# This shell runs on an A53: on the debug kernel its forks (a busybox
+# sleep in every poll) are real load, which would keep policy0 up by
+# utilization once the load stops.
+taskset -p -c 5 $$ > /dev/null || hgov_fail "cannot move the shell to cpu5"
 hgov_loop dd if=/dev/vda of=/dev/null bs=64k count=100 iflag=direct
 hgov_loop dd if=/dev/zero of=/dev/vda bs=64k count=50 oflag=direct
 hgov_spin 1
