@@ -9,15 +9,26 @@
  * switching unless asked to (fast_switch=1), allows DVFS from any CPU, and
  * exposes the A57 turbo OPPs as boost frequencies.
  *
- * With emulate=1 a frequency also costs time. Every CPU that is not idle
- * takes a per-CPU hard-irq hrtimer every TB_EMU_PERIOD_NS and busy-waits
- * in it for the share of the period the CPU would not have had: at OPP f
- * a CPU gets capacity/1024 * f/f_top of its native execution, f_top being
- * its cluster's highest OPP. The wait is charged to whatever the timer
- * interrupted (task, softirq), and with IRQ time accounting off the
- * scheduler sees the running task running all along, as on hardware. A
- * sched_switch probe arms the timer when a CPU leaves idle and cancels it
- * when the CPU goes idle: idle CPUs cost nothing.
+ * With emulate=1 a frequency also costs time. A CPU gets speed =
+ * dmips/1024 * f/1.7 GHz of a vCPU's native execution, dmips being its
+ * cluster's capacity-dmips-mhz (A57 1024, A53 535, as in the board's DT)
+ * and 1.7 GHz the A57's highest OPP: within a cluster f/f_max, across
+ * clusters what the scheduler's capacities say. A per-CPU hard-irq hrtimer
+ * lets a CPU that is not idle run natively for speed * TB_EMU_PERIOD_NS,
+ * then busy-waits for what that run would have cost on top: ran * (1 -
+ * speed) / speed. The wait is charged to whatever the timer interrupted
+ * (task, softirq), and with IRQ time accounting off the scheduler sees the
+ * running task running all along, as on hardware. A sched_switch probe
+ * arms the timer when a CPU leaves idle and cancels it when the CPU goes
+ * idle: idle CPUs cost nothing. The run since the last wait when the CPU
+ * went idle is a debt, paid first thing when it next leaves idle, so a job
+ * shorter than a period costs what it should in aggregate.
+ *
+ * debugfs hgov_testbed/self_util reads the PELT utilization (util_avg,
+ * frequency- and capacity-invariant) of the task that reads it: how the
+ * emulation's frequency-invariance check sees what schedutil sees. With
+ * emulate=1, hgov_testbed/busy has each CPU's time not idle at each OPP:
+ * what make bench turns into energy.
  */
 
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
@@ -26,11 +37,14 @@
 #include <linux/cpu.h>
 #include <linux/cpufreq.h>
 #include <linux/cpumask.h>
+#include <linux/debugfs.h>
+#include <linux/fs.h>
 #include <linux/hrtimer.h>
 #include <linux/module.h>
 #include <linux/sched.h>
 #include <linux/sched/clock.h>
 #include <linux/sched/topology.h>
+#include <linux/seq_file.h>
 #include <linux/tracepoint.h>
 
 /* clock-latency-ns of every OPP in r8a77951.dtsi. */
@@ -48,8 +62,15 @@ static bool emulate;
 module_param(emulate, bool, 0444);
 MODULE_PARM_DESC(emulate, "make a lower frequency cost execution time (default: no)");
 
-/* Emulation period: a 1 ms tick's worth, long against the timer's cost. */
-#define TB_EMU_PERIOD_NS	(1000 * NSEC_PER_USEC)
+/* Emulation period: short against a job, long against the timer's cost. */
+#define TB_EMU_PERIOD_NS	(500 * NSEC_PER_USEC)
+/* capacity-dmips-mhz of each cluster in the board's DT (scripts/lib.sh). */
+#define TB_A57_DMIPS		1024
+#define TB_A53_DMIPS		535
+/* A vCPU's native speed: an A57 at its highest (turbo) OPP. */
+#define TB_NATIVE_KHZ		1700000
+/* Most native run one wait pays for: a late timer does not stall the CPU. */
+#define TB_EMU_MAX_RUN_NS	(10 * TB_EMU_PERIOD_NS)
 
 static struct cpufreq_frequency_table tb_a57_table[] = {
 	{ .frequency = 500000 },
@@ -67,22 +88,35 @@ static struct cpufreq_frequency_table tb_a53_table[] = {
 	{ .frequency = CPUFREQ_TABLE_END },
 };
 
+#define TB_MAX_OPPS	ARRAY_SIZE(tb_a57_table)
+
 /* Frequency of each CPU's cluster, as last set; read locklessly by ->get. */
 static DEFINE_PER_CPU(unsigned int, tb_cur_khz);
 
 /**
- * struct tb_emu - frequency emulation of one CPU
+ * struct tb_emu - frequency emulation of one CPU. Only the CPU itself
+ * touches it, with IRQs off (sched_switch probe, @timer's callback) or in
+ * its hotplug callbacks, ordered against the probe by @online.
  * @timer: the busy-wait timer, pinned to the CPU, hard-irq mode
- * @top_khz: highest OPP of the CPU's cluster, native speed
- * @armed: @timer is queued or running. Only the CPU itself touches it,
- *	with IRQs off (sched_switch probe, @timer's callback) or in its
- *	hotplug callbacks, ordered against the probe by @online
+ * @dmips: capacity-dmips-mhz of the CPU's cluster
+ * @run_start: local_clock() when the CPU last started running natively
+ * @debt_ns: wait owed for a run cut short by idle
+ * @acct_start: local_clock() up to which @busy_ns is counted
+ * @busy_ns: time not idle at each OPP of the cluster's table (index);
+ *	read locklessly by debugfs "busy"
+ * @armed: @timer is queued or running
+ * @busy: the CPU is not idle
  * @online: the CPU may arm @timer; cleared on the CPU before it goes down
  */
 struct tb_emu {
 	struct hrtimer	timer;
-	unsigned int	top_khz;
+	unsigned int	dmips;
+	u64		run_start;
+	u64		debt_ns;
+	u64		acct_start;
+	u64		busy_ns[TB_MAX_OPPS];
 	bool		armed;
+	bool		busy;
 	bool		online;
 };
 
@@ -108,21 +142,89 @@ static void tb_record(struct cpufreq_policy *policy, unsigned int khz)
 			WRITE_ONCE(per_cpu(tb_cur_khz, cpu), khz);
 }
 
-/* ns of each period @cpu must lose at its cluster's current frequency. */
-static u64 tb_emu_steal_ns(unsigned int cpu, const struct tb_emu *e)
+/* Speed of @cpu against native, both in kHz * capacity-dmips-mhz. */
+static void tb_emu_speed(unsigned int cpu, const struct tb_emu *e, u64 *speed,
+			 u64 *native)
 {
-	u64 speed = (u64)arch_scale_cpu_capacity(cpu) * READ_ONCE(per_cpu(tb_cur_khz, cpu));
-	u64 native = (u64)SCHED_CAPACITY_SCALE * e->top_khz;
+	*speed = (u64)e->dmips * READ_ONCE(per_cpu(tb_cur_khz, cpu));
+	*native = (u64)TB_A57_DMIPS * TB_NATIVE_KHZ;
+}
 
-	if (!native || speed >= native)
+/* Wait owed for @ran_ns of native execution at the current frequency. */
+static u64 tb_emu_owed_ns(unsigned int cpu, const struct tb_emu *e, u64 ran_ns)
+{
+	u64 speed, native;
+
+	tb_emu_speed(cpu, e, &speed, &native);
+	if (!speed || speed >= native)
 		return 0;
-	return div64_u64((native - speed) * TB_EMU_PERIOD_NS, native);
+	ran_ns = min_t(u64, ran_ns, TB_EMU_MAX_RUN_NS);
+	return div64_u64(ran_ns * (native - speed), speed);
+}
+
+/* Native run until the next wait: speed * TB_EMU_PERIOD_NS. */
+static u64 tb_emu_run_ns(unsigned int cpu, const struct tb_emu *e)
+{
+	u64 speed, native;
+
+	tb_emu_speed(cpu, e, &speed, &native);
+	if (!native || speed >= native)
+		return TB_EMU_PERIOD_NS;
+	return max_t(u64, div64_u64(speed * TB_EMU_PERIOD_NS, native), NSEC_PER_USEC);
+}
+
+static const struct cpufreq_frequency_table *tb_table(unsigned int cpu)
+{
+	return tb_same_cluster(0, cpu) ? tb_a57_table : tb_a53_table;
+}
+
+/* Count the time since @e->acct_start as busy at the current OPP. */
+static void tb_emu_account(unsigned int cpu, struct tb_emu *e, u64 now)
+{
+	const struct cpufreq_frequency_table *t = tb_table(cpu);
+	unsigned int khz = READ_ONCE(per_cpu(tb_cur_khz, cpu)), i;
+
+	for (i = 0; e->busy && t[i].frequency != CPUFREQ_TABLE_END; i++) {
+		if (t[i].frequency == khz) {
+			WRITE_ONCE(e->busy_ns[i], e->busy_ns[i] + now - e->acct_start);
+			break;
+		}
+	}
+	e->acct_start = now;
+}
+
+/*
+ * Busy-wait until local_clock() passes @t0 + @wait_ns. The time is burnt
+ * by a plain loop calibrated at load (tb_emu_loops_per_us) and checked
+ * against the clock every TB_EMU_CHUNK_NS at most: under QEMU -icount a
+ * clock read ends the translated block, so polling it alone made the wait
+ * cost the host ten times the guest time it stands for.
+ */
+#define TB_EMU_CHUNK_NS		(5 * NSEC_PER_USEC)
+static unsigned long tb_emu_loops_per_us;
+
+static noinline void tb_emu_loop(unsigned long loops)
+{
+	while (loops--)
+		barrier();
+}
+
+static void tb_emu_wait(u64 t0, u64 wait_ns)
+{
+	u64 now;
+
+	while ((now = local_clock()) - t0 < wait_ns) {
+		u64 chunk = min_t(u64, wait_ns - (now - t0), TB_EMU_CHUNK_NS);
+
+		tb_emu_loop(max_t(u64, div_u64(chunk * tb_emu_loops_per_us, NSEC_PER_USEC), 1));
+	}
 }
 
 static enum hrtimer_restart tb_emu_tick(struct hrtimer *timer)
 {
 	struct tb_emu *e = this_cpu_ptr(&tb_emu);
-	u64 steal_ns, t0;
+	unsigned int cpu = smp_processor_id();
+	u64 wait_ns, t0;
 
 	/* Idle since the probe last looked, or migrated here by hotplug. */
 	if (timer != &e->timer || is_idle_task(current) || !e->online) {
@@ -130,11 +232,13 @@ static enum hrtimer_restart tb_emu_tick(struct hrtimer *timer)
 			e->armed = false;
 		return HRTIMER_NORESTART;
 	}
-	steal_ns = tb_emu_steal_ns(smp_processor_id(), e);
 	t0 = local_clock();
-	while (local_clock() - t0 < steal_ns)
-		cpu_relax();
-	hrtimer_forward_now(timer, ns_to_ktime(TB_EMU_PERIOD_NS));
+	tb_emu_account(cpu, e, t0);
+	wait_ns = e->debt_ns + tb_emu_owed_ns(cpu, e, t0 - e->run_start);
+	e->debt_ns = 0;
+	tb_emu_wait(t0, wait_ns);
+	e->run_start = local_clock();
+	hrtimer_forward_now(timer, ns_to_ktime(tb_emu_run_ns(cpu, e)));
 	return HRTIMER_RESTART;
 }
 
@@ -143,13 +247,25 @@ static void tb_emu_switch(void *data, bool preempt, struct task_struct *prev,
 			  struct task_struct *next, unsigned int prev_state)
 {
 	struct tb_emu *e = this_cpu_ptr(&tb_emu);
+	unsigned int cpu = smp_processor_id();
+	u64 now = local_clock();
 
+	if (e->busy != !is_idle_task(next)) {
+		tb_emu_account(cpu, e, now);
+		e->busy = !is_idle_task(next);
+	}
 	if (is_idle_task(next)) {
-		if (e->armed && hrtimer_try_to_cancel(&e->timer) >= 0)
+		if (e->armed && hrtimer_try_to_cancel(&e->timer) >= 0) {
 			e->armed = false;
+			e->debt_ns = min_t(u64, e->debt_ns +
+					   tb_emu_owed_ns(cpu, e, now - e->run_start),
+					   TB_EMU_PERIOD_NS);
+		}
 	} else if (!e->armed && READ_ONCE(e->online)) {
 		e->armed = true;
-		hrtimer_start(&e->timer, ns_to_ktime(TB_EMU_PERIOD_NS),
+		e->run_start = now;
+		hrtimer_start(&e->timer,
+			      ns_to_ktime(e->debt_ns ? 0 : tb_emu_run_ns(cpu, e)),
 			      HRTIMER_MODE_REL_PINNED_HARD);
 	}
 }
@@ -161,6 +277,8 @@ static int tb_emu_online(unsigned int cpu)
 
 	local_irq_disable();
 	e->armed = false;
+	e->debt_ns = 0;
+	e->busy = false;
 	WRITE_ONCE(e->online, true);
 	local_irq_enable();
 	return 0;
@@ -172,6 +290,8 @@ static int tb_emu_offline(unsigned int cpu)
 
 	local_irq_disable();
 	WRITE_ONCE(e->online, false);
+	tb_emu_account(cpu, e, local_clock());
+	e->busy = false;
 	local_irq_enable();
 	/* No probe arms it again: @online is clear on this CPU. */
 	hrtimer_cancel(&e->timer);
@@ -185,20 +305,33 @@ static void tb_find_sched_switch(struct tracepoint *tp, void *unused)
 		tb_sched_switch = tp;
 }
 
+/* Loops of tb_emu_loop() per microsecond, from a 10000-loop run. */
+static void tb_emu_calibrate(void)
+{
+	u64 t0, ns;
+
+	preempt_disable();
+	t0 = local_clock();
+	tb_emu_loop(10000);
+	ns = local_clock() - t0;
+	preempt_enable();
+	tb_emu_loops_per_us = max_t(u64, div64_u64(10000ULL * NSEC_PER_USEC, max_t(u64, ns, 1)), 1);
+	pr_info("emulate: %lu loops per us\n", tb_emu_loops_per_us);
+}
+
 static int tb_emu_start(void)
 {
 	unsigned int cpu;
 	int ret;
 
+	tb_emu_calibrate();
+
 	for_each_possible_cpu(cpu) {
 		struct tb_emu *e = per_cpu_ptr(&tb_emu, cpu);
-		bool big = tb_same_cluster(0, cpu);
-		const struct cpufreq_frequency_table *t = big ? tb_a57_table : tb_a53_table;
 
 		hrtimer_init(&e->timer, CLOCK_MONOTONIC, HRTIMER_MODE_REL_PINNED_HARD);
 		e->timer.function = tb_emu_tick;
-		for (; t->frequency != CPUFREQ_TABLE_END; t++)
-			e->top_khz = max(e->top_khz, t->frequency);
+		e->dmips = tb_same_cluster(0, cpu) ? TB_A57_DMIPS : TB_A53_DMIPS;
 	}
 	for_each_kernel_tracepoint(tb_find_sched_switch, NULL);
 	if (!tb_sched_switch) {
@@ -229,6 +362,42 @@ static void tb_emu_stop(void)
 	for_each_possible_cpu(cpu)
 		hrtimer_cancel(&per_cpu(tb_emu, cpu).timer);
 }
+
+static ssize_t tb_self_util_read(struct file *file, char __user *buf,
+				 size_t len, loff_t *ppos)
+{
+	char txt[24];
+	int n;
+
+	n = scnprintf(txt, sizeof(txt), "%lu\n", READ_ONCE(current->se.avg.util_avg));
+	return simple_read_from_buffer(buf, len, ppos, txt, n);
+}
+
+static const struct file_operations tb_self_util_fops = {
+	.owner	= THIS_MODULE,
+	.read	= tb_self_util_read,
+	.llseek	= default_llseek,
+};
+
+/* "busy": per CPU, "cpuN KHZ:NS ..." time not idle at each OPP (emulate=1). */
+static int tb_busy_show(struct seq_file *m, void *unused)
+{
+	unsigned int cpu, i;
+
+	for_each_possible_cpu(cpu) {
+		const struct cpufreq_frequency_table *t = tb_table(cpu);
+		const struct tb_emu *e = per_cpu_ptr(&tb_emu, cpu);
+
+		seq_printf(m, "cpu%u", cpu);
+		for (i = 0; t[i].frequency != CPUFREQ_TABLE_END; i++)
+			seq_printf(m, " %u:%llu", t[i].frequency, READ_ONCE(e->busy_ns[i]));
+		seq_putc(m, '\n');
+	}
+	return 0;
+}
+DEFINE_SHOW_ATTRIBUTE(tb_busy);
+
+static struct dentry *tb_debugfs;
 
 static int tb_target_index(struct cpufreq_policy *policy, unsigned int index)
 {
@@ -311,10 +480,14 @@ static int __init tb_module_init(void)
 	ret = cpufreq_enable_boost_support();
 	if (ret)
 		pr_warn("no boost support (error %d)\n", ret);
+	tb_debugfs = debugfs_create_dir(KBUILD_MODNAME, NULL);
+	debugfs_create_file("self_util", 0444, tb_debugfs, NULL, &tb_self_util_fops);
+	debugfs_create_file("busy", 0444, tb_debugfs, NULL, &tb_busy_fops);
 	if (emulate) {
 		ret = tb_emu_start();
 		if (ret) {
 			pr_err("cannot emulate frequencies (error %d)\n", ret);
+			debugfs_remove(tb_debugfs);
 			cpufreq_unregister_driver(&tb_driver);
 			return ret;
 		}
@@ -325,6 +498,7 @@ module_init(tb_module_init);
 
 static void __exit tb_module_exit(void)
 {
+	debugfs_remove(tb_debugfs);
 	if (emulate)
 		tb_emu_stop();
 	cpufreq_unregister_driver(&tb_driver);
