@@ -123,3 +123,31 @@ hgov_stop_loops() {
 	hgov_loops=
 	rm -f /tmp/hgov.stop
 }
+
+# hgov_emulate - reload the test-bed driver with frequency emulation on
+# (a lower OPP costs execution time) and boost enabled; every policy is
+# back under the default governor.
+hgov_emulate() {
+	rmmod hgov_testbed 2>/dev/null
+	modprobe hgov_testbed emulate=1 || hgov_fail "cannot load hgov_testbed emulate=1"
+	echo 1 > "$CPUFREQ/boost" || hgov_fail "cannot enable boost"
+}
+
+# hgov_opps POLICY - every OPP of POLICY, boost OPPs included, ascending.
+hgov_opps() {
+	echo $(cat "$CPUFREQ/policy$1/scaling_available_frequencies" \
+		"$CPUFREQ/policy$1/scaling_boost_frequencies" 2>/dev/null) |
+		tr ' ' '\n' | sort -n | tr '\n' ' '
+}
+
+# hgov_setspeed POLICY KHZ - run POLICY at KHZ under the userspace governor.
+hgov_setspeed() {
+	echo userspace > "$CPUFREQ/policy$1/scaling_governor" ||
+		hgov_fail "no userspace governor on policy$1"
+	echo "$2" > "$CPUFREQ/policy$1/scaling_setspeed" ||
+		hgov_fail "policy$1 refused $2"
+	[ "$(hgov_cur "$1")" = "$2" ] || hgov_fail "policy$1 at $(hgov_cur "$1"), not $2"
+}
+
+# hgov_kv KEY LINE - the value of KEY in a key=value line of hgov-load.
+hgov_kv() { printf '%s\n' "$2" | tr ' ' '\n' | sed -n "s/^$1=//p"; }

@@ -11,7 +11,8 @@
 # Environment: HGOV_BOARD_TIMEOUT (s, default 900), HGOV_CACHE, HGOV_KVER
 # (6.12 or 6.1), HGOV_FLAVOUR (normal or debug: lockdep, KASAN, PREEMPT...),
 # HGOV_ICOUNT, HGOV_MTTCG (see lib.sh), HGOV_BOARD_EXTRA (a gen_init_cpio
-# list of more files for the initramfs, e.g. bash and the selftests).
+# list of more files for the initramfs, e.g. bash and the selftests),
+# HGOV_BOARD_APPEND (more kernel parameters, e.g. mem=640M).
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
@@ -30,6 +31,7 @@ build=$(bash "$HGOV_TOP/scripts/kernel.sh" "${HGOV_FLAVOUR:-normal}")
 hgov_build_modules "$build"
 dtb=$(hgov_board_dtb)
 busybox=$(hgov_busybox)
+load=$(hgov_load_bin)
 kver=$(cat "$build/include/config/kernel.release")
 
 work=$(mktemp -d "${TMPDIR:-/tmp}/hgov-board.XXXXXX")
@@ -46,6 +48,7 @@ moddir=/lib/modules/$kver/extra
 	echo "dir $moddir 755 0 0"
 	echo "file /bin/busybox $busybox 755 0 0"
 	echo "slink /bin/sh busybox 777 0 0"
+	echo "file /bin/hgov-load $load 755 0 0"
 	echo "file /init $HGOV_TOP/scripts/board-init.sh 755 0 0"
 	echo "file /run.sh $(realpath "$script") 755 0 0"
 	echo "file /lib/hgov.sh $HGOV_TOP/scripts/board-lib.sh 644 0 0"
@@ -65,7 +68,7 @@ qemu=(qemu-system-aarch64 "${HGOV_QEMU_MACHINE[@]}" -nographic -no-reboot
 	-dtb "$dtb"
 	-drive "file=$work/disk.img,if=none,id=d0,format=raw"
 	-device virtio-blk-device,drive=d0
-	-append "console=ttyAMA0 loglevel=5 rdinit=/init hgov.mode=$mode hgov.flavour=${HGOV_FLAVOUR:-normal}")
+	-append "console=ttyAMA0 loglevel=5 rdinit=/init hgov.mode=$mode hgov.flavour=${HGOV_FLAVOUR:-normal}${HGOV_BOARD_APPEND:+ $HGOV_BOARD_APPEND}")
 
 if [ "$mode" = shell ]; then
 	exec "${qemu[@]}"

@@ -37,7 +37,7 @@ hgov_need_host_tools() {
 	hgov_need_pkgs "linux-source-$HGOV_KVER" gcc-aarch64-linux-gnu \
 		binutils-aarch64-linux-gnu qemu-system-arm flex bison bc libssl-dev \
 		libelf-dev device-tree-compiler python3 xz-utils cpio make gcc \
-		sparse perl kmod
+		sparse perl kmod libc6-dev-arm64-cross
 }
 
 # hgov_src - print the unpacked linux-source tree, unpacking it on first use.
@@ -151,6 +151,20 @@ hgov_busybox() {
 	echo "$dir/bin/busybox"
 }
 
+# hgov_load_bin - print the path of hgov-load (scripts/emu/hgov-load.c), a
+# static arm64 program, built on first use and keyed on its source.
+hgov_load_bin() {
+	local src=$HGOV_TOP/scripts/emu/hgov-load.c bin
+	bin=$HGOV_CACHE/hgov-load-$(cat "$src" | sha256sum | cut -c1-12)
+	if [ ! -x "$bin" ]; then
+		mkdir -p "$HGOV_CACHE"
+		"${HGOV_CROSS}gcc" -static -O2 -Wall -Wextra -Werror -o "$bin.tmp" "$src" >&2 ||
+			hgov_die "cannot build hgov-load"
+		mv "$bin.tmp" "$bin"
+	fi
+	echo "$bin"
+}
+
 # hgov_build_modules BUILD - build our modules and the test-bed driver
 # against the board kernel in BUILD.
 hgov_build_modules() {
@@ -179,6 +193,33 @@ hgov_bash_list() {
 	for f in ld-linux-aarch64.so.1 libc.so.6 libtinfo.so.6; do
 		p=$(readlink -f "$dir/lib/aarch64-linux-gnu/$f") ||
 			hgov_die "no $f in the arm64 userland"
+		echo "file /lib/aarch64-linux-gnu/$f $p 755 0 0"
+	done
+	echo "slink /lib/ld-linux-aarch64.so.1 aarch64-linux-gnu/ld-linux-aarch64.so.1 777 0 0"
+}
+
+# hgov_bench_list - print gen_init_cpio lines that put Debian's arm64
+# bonnie++, with the libraries it links, into a board initramfs.
+hgov_bench_list() {
+	local debs dir=$HGOV_CACHE/bench-arm64 p f
+	local pkgs="bonnie++ libc6 libstdc++6 libgcc-s1"
+	if [ ! -f "$dir/.done" ]; then
+		debs=$(hgov_arm64_debs $pkgs)
+		rm -rf "$dir" && mkdir -p "$dir"
+		for p in $pkgs; do
+			dpkg-deb -x "$(ls "$debs/${p}_"*_arm64.deb | tail -n 1)" "$dir" ||
+				hgov_die "cannot unpack $p:arm64"
+		done
+		touch "$dir/.done"
+	fi
+	echo "dir /usr 755 0 0"
+	echo "dir /usr/sbin 755 0 0"
+	echo "file /usr/sbin/bonnie++ $dir/usr/sbin/bonnie++ 755 0 0"
+	echo "dir /lib/aarch64-linux-gnu 755 0 0"
+	for f in ld-linux-aarch64.so.1 libc.so.6 libm.so.6 libstdc++.so.6 libgcc_s.so.1; do
+		p=$(readlink -f "$(ls "$dir"/lib/aarch64-linux-gnu/$f "$dir"/usr/lib/aarch64-linux-gnu/$f 2>/dev/null | head -n 1)") ||
+			hgov_die "no $f in the arm64 userland"
+		[ -f "$p" ] || hgov_die "no $f in the arm64 userland"
 		echo "file /lib/aarch64-linux-gnu/$f $p 755 0 0"
 	done
 	echo "slink /lib/ld-linux-aarch64.so.1 aarch64-linux-gnu/ld-linux-aarch64.so.1 777 0 0"

@@ -1,0 +1,278 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * hgov-load: the loads of the emulation checks and of make bench, as one
+ * static arm64 program for the virtual board. Times are CLOCK_MONOTONIC,
+ * the board's own clock (guest time). Every mode prints one line of
+ * key=value pairs.
+ *
+ *   spin ITERS                       a CPU-bound loop; its time
+ *   periodic PERIOD_US ITERS SECONDS a fixed-rate task: ITERS of the loop
+ *                                    every PERIOD_US; its PELT utilization
+ *                                    (hgov_testbed's debugfs self_util)
+ *   bursts ITERS PERIOD_MS SECONDS   CPU-bound bursts of ITERS every
+ *                                    PERIOD_MS; the loop's rate in bursts
+ *   randread DEV SECONDS             4 KiB O_DIRECT random reads, queue
+ *                                    depth 1 (fio --rw=randread --bs=4k
+ *                                    --iodepth=1 --direct=1)
+ *   copy SRC DST                     a file copy in 1 MiB chunks, fsync
+ *                                    included
+ *   now                              CLOCK_MONOTONIC in ns
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+#include <linux/fs.h>
+#include <sys/ioctl.h>
+#include <sys/stat.h>
+
+#define SELF_UTIL "/sys/kernel/debug/hgov_testbed/self_util"
+
+static uint64_t now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000ull + ts.tv_nsec;
+}
+
+static void die(const char *what)
+{
+	fprintf(stderr, "hgov-load: %s: %s\n", what, strerror(errno));
+	exit(1);
+}
+
+static unsigned long long arg(const char *s)
+{
+	char *end;
+	unsigned long long v;
+
+	errno = 0;
+	v = strtoull(s, &end, 0);
+	if (errno || *end || end == s) {
+		fprintf(stderr, "hgov-load: bad number '%s'\n", s);
+		exit(2);
+	}
+	return v;
+}
+
+static void spin(unsigned long long iters)
+{
+	unsigned long long i;
+
+	for (i = 0; i < iters; i++)
+		__asm__ volatile("" ::: "memory");
+}
+
+static int cmp_u64(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+static uint64_t pct(uint64_t *v, size_t n, unsigned int p)
+{
+	if (!n)
+		return 0;
+	qsort(v, n, sizeof(*v), cmp_u64);
+	return v[(n - 1) * p / 100];
+}
+
+static long read_util(int fd)
+{
+	char buf[32];
+	ssize_t n = pread(fd, buf, sizeof(buf) - 1, 0);
+
+	if (n <= 0)
+		die("read " SELF_UTIL);
+	buf[n] = 0;
+	return strtol(buf, NULL, 10);
+}
+
+static void sleep_until(uint64_t t)
+{
+	struct timespec ts = { .tv_sec = t / 1000000000ull, .tv_nsec = t % 1000000000ull };
+
+	while (clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, NULL) == EINTR)
+		;
+}
+
+/*
+ * The mean of util_avg at the start and at the end of each job over the
+ * second half of the run (PELT has settled by then), and the job times.
+ */
+static int periodic(uint64_t period_us, unsigned long long iters, uint64_t secs)
+{
+	uint64_t n = secs * 1000000 / period_us, i, t0, next, late = 0;
+	uint64_t *work = calloc(n, sizeof(*work));
+	long long util_sum = 0;
+	uint64_t samples = 0;
+	int fd = open(SELF_UTIL, O_RDONLY);
+
+	if (fd < 0)
+		die(SELF_UTIL);
+	if (!work)
+		die("calloc");
+	next = now_ns();
+	for (i = 0; i < n; i++) {
+		long u0 = read_util(fd), u1;
+
+		t0 = now_ns();
+		spin(iters);
+		work[i] = now_ns() - t0;
+		u1 = read_util(fd);
+		if (i >= n / 2) {
+			util_sum += u0 + u1;
+			samples += 2;
+		}
+		next += period_us * 1000;
+		if (now_ns() > next) {
+			late++;
+			next = now_ns();
+		}
+		sleep_until(next);
+	}
+	printf("jobs=%llu late=%llu util=%lld work_us_p50=%llu work_us_p99=%llu busy_pct=%llu\n",
+	       (unsigned long long)n, (unsigned long long)late,
+	       samples ? util_sum / (long long)samples : 0,
+	       (unsigned long long)pct(work, n, 50) / 1000,
+	       (unsigned long long)pct(work, n, 99) / 1000,
+	       (unsigned long long)(pct(work, n, 50) / 10 / period_us));
+	return 0;
+}
+
+static int bursts(unsigned long long iters, uint64_t period_ms, uint64_t secs)
+{
+	uint64_t n = secs * 1000 / period_ms, i, t0, busy = 0, next;
+	uint64_t *t = calloc(n, sizeof(*t));
+
+	if (!t)
+		die("calloc");
+	next = now_ns();
+	for (i = 0; i < n; i++) {
+		t0 = now_ns();
+		spin(iters);
+		t[i] = now_ns() - t0;
+		busy += t[i];
+		next += period_ms * 1000000;
+		if (now_ns() < next)
+			sleep_until(next);
+		else
+			next = now_ns();
+	}
+	printf("bursts=%llu miter_per_s=%.3f burst_ms_p50=%.3f burst_ms_p99=%.3f\n",
+	       (unsigned long long)n, busy ? (double)iters * n * 1000.0 / busy : 0.0,
+	       pct(t, n, 50) / 1e6, pct(t, n, 99) / 1e6);
+	return 0;
+}
+
+/* xorshift64: the same offsets in every run. */
+static uint64_t rnd(uint64_t *s)
+{
+	*s ^= *s << 13;
+	*s ^= *s >> 7;
+	*s ^= *s << 17;
+	return *s;
+}
+
+static int randread(const char *dev, uint64_t secs)
+{
+	int fd = open(dev, O_RDONLY | O_DIRECT);
+	uint64_t size = 0, blocks, seed = 0x9e3779b97f4a7c15ull, t0, end, t;
+	size_t cap = 1 << 16, n = 0;
+	uint64_t *lat = malloc(cap * sizeof(*lat));
+	void *buf;
+
+	if (fd < 0)
+		die(dev);
+	if (ioctl(fd, BLKGETSIZE64, &size) < 0) {
+		struct stat st;
+
+		if (fstat(fd, &st) < 0)
+			die("fstat");
+		size = st.st_size;
+	}
+	blocks = size / 4096;
+	if (!blocks || !lat || posix_memalign(&buf, 4096, 4096))
+		die("randread set-up");
+	t0 = now_ns();
+	end = t0 + secs * 1000000000ull;
+	for (t = t0; t < end; ) {
+		uint64_t s = t;
+
+		if (pread(fd, buf, 4096, (off_t)(rnd(&seed) % blocks) * 4096) != 4096)
+			die("pread");
+		t = now_ns();
+		if (n == cap) {
+			cap *= 2;
+			lat = realloc(lat, cap * sizeof(*lat));
+			if (!lat)
+				die("realloc");
+		}
+		lat[n++] = t - s;
+	}
+	printf("ios=%zu iops=%.1f lat_us_p50=%.1f lat_us_p99=%.1f\n", n,
+	       n * 1e9 / (t - t0), pct(lat, n, 50) / 1e3, pct(lat, n, 99) / 1e3);
+	return 0;
+}
+
+static int copy(const char *src, const char *dst)
+{
+	int in = open(src, O_RDONLY), out;
+	static char buf[1 << 20];
+	uint64_t t0 = now_ns(), bytes = 0, t;
+	ssize_t n;
+
+	if (in < 0)
+		die(src);
+	out = open(dst, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+	if (out < 0)
+		die(dst);
+	while ((n = read(in, buf, sizeof(buf))) > 0) {
+		if (write(out, buf, n) != n)
+			die("write");
+		bytes += n;
+	}
+	if (n < 0)
+		die("read");
+	if (fsync(out) < 0)
+		die("fsync");
+	t = now_ns() - t0;
+	printf("bytes=%llu ms=%.1f mb_per_s=%.2f\n", (unsigned long long)bytes,
+	       t / 1e6, bytes / 1048576.0 * 1e9 / t);
+	return close(out) < 0 ? 1 : 0;
+}
+
+int main(int argc, char **argv)
+{
+	const char *m = argc > 1 ? argv[1] : "";
+
+	if (!strcmp(m, "spin") && argc == 3) {
+		uint64_t t0 = now_ns();
+
+		spin(arg(argv[2]));
+		printf("ns=%llu\n", (unsigned long long)(now_ns() - t0));
+		return 0;
+	}
+	if (!strcmp(m, "now") && argc == 2) {
+		printf("%llu\n", (unsigned long long)now_ns());
+		return 0;
+	}
+	if (!strcmp(m, "periodic") && argc == 5 && arg(argv[2]) && arg(argv[4]))
+		return periodic(arg(argv[2]), arg(argv[3]), arg(argv[4]));
+	if (!strcmp(m, "bursts") && argc == 5 && arg(argv[3]))
+		return bursts(arg(argv[2]), arg(argv[3]), arg(argv[4]));
+	if (!strcmp(m, "randread") && argc == 4)
+		return randread(argv[2], arg(argv[3]));
+	if (!strcmp(m, "copy") && argc == 4)
+		return copy(argv[2], argv[3]);
+	fprintf(stderr, "usage: hgov-load spin ITERS | periodic PERIOD_US ITERS SECONDS |\n"
+		"       bursts ITERS PERIOD_MS SECONDS | randread DEV SECONDS | copy SRC DST | now\n");
+	return 2;
+}
