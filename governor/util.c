@@ -113,3 +113,68 @@ unsigned long hgov_util_invariant(unsigned long busy, unsigned int cur_khz,
 	return div_u64((u64)busy * min(cur_khz, max_khz), max_khz);
 }
 EXPORT_SYMBOL_IF_KUNIT(hgov_util_invariant);
+
+/* No update for more than a tick: the boost starts over, as in schedutil. */
+static bool hgov_iowait_reset(struct hgov_iowait *w, u64 now_ns, bool iowait,
+			      u64 tick_ns)
+{
+	if ((s64)(now_ns - w->last_ns) <= (s64)tick_ns)
+		return false;
+	w->boost = iowait ? HGOV_IOWAIT_BOOST_MIN : 0;
+	w->pending = iowait;
+	return true;
+}
+
+/**
+ * hgov_iowait_update() - note a scheduler update of a CPU
+ * @w: the CPU's boost
+ * @now_ns: time of the update
+ * @iowait: a task woke up after waiting for I/O (SCHED_CPUFREQ_IOWAIT)
+ * @tick_ns: scheduler tick; a longer gap between updates resets the boost
+ *
+ * schedutil's sugov_iowait_boost(): each I/O-wait wakeup doubles the boost,
+ * from HGOV_IOWAIT_BOOST_MIN up to SCHED_CAPACITY_SCALE, at most once per
+ * application of the boost.
+ */
+void hgov_iowait_update(struct hgov_iowait *w, u64 now_ns, bool iowait,
+			u64 tick_ns)
+{
+	bool reset = w->boost && hgov_iowait_reset(w, now_ns, iowait, tick_ns);
+
+	w->last_ns = now_ns;
+	if (reset || !iowait || w->pending)
+		return;
+	w->pending = true;
+	if (w->boost)
+		w->boost = min_t(unsigned int, w->boost << 1, SCHED_CAPACITY_SCALE);
+	else
+		w->boost = HGOV_IOWAIT_BOOST_MIN;
+}
+EXPORT_SYMBOL_IF_KUNIT(hgov_iowait_update);
+
+/**
+ * hgov_iowait_apply() - the boost a frequency decision takes into account
+ * @w: the CPU's boost
+ * @now_ns: time of the decision
+ * @tick_ns: scheduler tick
+ *
+ * schedutil's sugov_iowait_apply(): without a new I/O-wait wakeup since
+ * the last decision the boost halves, and ends below HGOV_IOWAIT_BOOST_MIN.
+ *
+ * Return: utilization floor, 0..SCHED_CAPACITY_SCALE.
+ */
+unsigned long hgov_iowait_apply(struct hgov_iowait *w, u64 now_ns, u64 tick_ns)
+{
+	if (!w->boost || hgov_iowait_reset(w, now_ns, false, tick_ns))
+		return 0;
+	if (!w->pending) {
+		w->boost >>= 1;
+		if (w->boost < HGOV_IOWAIT_BOOST_MIN) {
+			w->boost = 0;
+			return 0;
+		}
+	}
+	w->pending = false;
+	return w->boost;
+}
+EXPORT_SYMBOL_IF_KUNIT(hgov_iowait_apply);

@@ -6,6 +6,7 @@
 #ifndef HGOV_GOVERNOR_UTIL_H
 #define HGOV_GOVERNOR_UTIL_H
 
+#include <linux/sched.h>
 #include <linux/types.h>
 
 /* PELT's period (1024 us) and half-life (32 periods), as in the scheduler. */
@@ -22,6 +23,21 @@ struct hgov_idle_sample {
 	u64	wall_us;
 };
 
+/* schedutil's I/O-wait boost: its floor, and the most it can reach. */
+#define HGOV_IOWAIT_BOOST_MIN	(SCHED_CAPACITY_SCALE / 8)
+
+/**
+ * struct hgov_iowait - I/O-wait boost of one CPU, as schedutil keeps it
+ * @boost: 0, or HGOV_IOWAIT_BOOST_MIN..SCHED_CAPACITY_SCALE
+ * @pending: an I/O-wait wakeup was seen since the boost was last applied
+ * @last_ns: time of the last scheduler update seen for the CPU
+ */
+struct hgov_iowait {
+	unsigned int	boost;
+	bool		pending;
+	u64		last_ns;
+};
+
 bool hgov_busy_window(const struct hgov_idle_sample *prev,
 		      const struct hgov_idle_sample *now,
 		      unsigned long *busy, u64 *periods);
@@ -30,5 +46,10 @@ unsigned long hgov_util_avg(unsigned long avg, unsigned long sample,
 			    u64 periods);
 unsigned long hgov_util_invariant(unsigned long busy, unsigned int cur_khz,
 				  unsigned int max_khz);
+
+void hgov_iowait_update(struct hgov_iowait *w, u64 now_ns, bool iowait,
+			u64 tick_ns);
+unsigned long hgov_iowait_apply(struct hgov_iowait *w, u64 now_ns,
+				u64 tick_ns);
 
 #endif /* HGOV_GOVERNOR_UTIL_H */

@@ -125,12 +125,69 @@ static void hgov_invariant_test(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, hgov_util_invariant(c->busy, c->cur, c->max), c->util);
 }
 
+/*
+ * I/O-wait boost, step by step: 'i' a wakeup after I/O wait, 'n' any other
+ * scheduler update, 'a' a frequency decision, which must see @floor.
+ * Times in ticks of 1 ms.
+ */
+struct iowait_step {
+	unsigned int ms;
+	char op;
+	unsigned long floor;
+};
+
+struct iowait_case {
+	struct iowait_step steps[10];
+	const char *name;
+};
+
+static const struct iowait_case iowait_cases[] = {
+	{ { { 0, 'i' }, { 0, 'a', 128 }, { 1, 'i' }, { 1, 'a', 256 }, { 2, 'i' },
+	    { 2, 'a', 512 }, { 3, 'i' }, { 3, 'a', 1024 }, { 4, 'i' }, { 4, 'a', 1024 } },
+	  "each I/O wakeup per decision doubles it, up to full capacity" },
+	{ { { 0, 'i' }, { 0, 'i' }, { 0, 'i' }, { 0, 'a', 128 }, { 1, 'i' }, { 1, 'a', 256 } },
+	  "wakeups between two decisions count once" },
+	{ { { 0, 'i' }, { 0, 'a', 128 }, { 1, 'i' }, { 1, 'a', 256 }, { 1, 'n' },
+	    { 1, 'a', 128 }, { 1, 'n' }, { 1, 'a', 0 }, { 2, 'a', 0 } },
+	  "without I/O wakeups it halves at each decision, then ends" },
+	{ { { 0, 'i' }, { 0, 'a', 128 }, { 1, 'i' }, { 1, 'a', 256 }, { 1, 'i' },
+	    { 3, 'a', 0 } },
+	  "more than a tick without an update: no boost" },
+	{ { { 0, 'i' }, { 0, 'a', 128 }, { 1, 'i' }, { 1, 'a', 256 }, { 4, 'i' },
+	    { 4, 'a', 128 } },
+	  "an I/O wakeup after a quiet tick starts over from the floor" },
+	{ { { 0, 'n' }, { 0, 'a', 0 }, { 1, 'n' }, { 1, 'a', 0 } },
+	  "no I/O wait, no boost" },
+};
+
+KUNIT_ARRAY_PARAM_DESC(iowait, iowait_cases, name);
+
+/* schedutil's I/O-wait boost, as a user of QD1 storage would feel it. */
+static void hgov_iowait_test(struct kunit *test)
+{
+	const struct iowait_case *c = test->param_value;
+	struct hgov_iowait w = {};
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(c->steps) && c->steps[i].op; i++) {
+		const struct iowait_step *s = &c->steps[i];
+		u64 now = (u64)s->ms * NSEC_PER_MSEC;
+
+		if (s->op == 'a')
+			KUNIT_EXPECT_EQ_MSG(test, hgov_iowait_apply(&w, now, NSEC_PER_MSEC),
+					    s->floor, "step %u", i);
+		else
+			hgov_iowait_update(&w, now, s->op == 'i', NSEC_PER_MSEC);
+	}
+}
+
 static struct kunit_case hgov_util_cases[] = {
 	KUNIT_CASE_PARAM(hgov_busy_window_test, window_gen_params),
 	KUNIT_CASE_PARAM(hgov_decay_test, decay_gen_params),
 	KUNIT_CASE(hgov_util_avg_test),
 	KUNIT_CASE(hgov_short_burst_test),
 	KUNIT_CASE_PARAM(hgov_invariant_test, invariant_gen_params),
+	KUNIT_CASE_PARAM(hgov_iowait_test, iowait_gen_params),
 	{}
 };
 

@@ -5,7 +5,8 @@
  *
  * The scheduler calls hgov_update() on its update_util hook. At most once
  * per rate_limit_us the policy's CPUs are sampled (governor/util.c), the
- * highest utilization is mapped to a frequency (governor/freq.c) and the
+ * highest utilization, or schedutil's I/O-wait boost where it is higher,
+ * is mapped to a frequency (governor/freq.c) and the
  * result goes to the driver: directly if it can switch fast, else through
  * an irq_work and the policy's SCHED_FIFO worker thread.
  */
@@ -104,7 +105,8 @@ static bool hgov_decide(struct hgov_policy *hp, u64 now_ns)
 			struct hgov_cpu *hc = &per_cpu(hgov_cpu, cpu);
 
 			hgov_sample_cpu(hc, cur_khz, max_khz);
-			util = max(util, hc->util);
+			util = max3(util, hc->util,
+				    hgov_iowait_apply(&hc->iowait, now_ns, TICK_NSEC));
 		}
 		target = hgov_util_to_khz(util, max_khz);
 	}
@@ -144,6 +146,7 @@ static void hgov_update(struct update_util_data *data, u64 time,
 		return;
 
 	raw_spin_lock(&hp->update_lock);
+	hgov_iowait_update(&hc->iowait, time, flags & SCHED_CPUFREQ_IOWAIT, TICK_NSEC);
 	if (hgov_should_update(hp, time, READ_ONCE(hp->delay_ns)) &&
 	    hgov_decide(hp, time)) {
 		if (policy->fast_switch_enabled)

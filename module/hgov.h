@@ -120,8 +120,9 @@ struct hgov_policy {
  * @cpu: CPU number
  * @prev: idle-time sample at the start of the current window
  * @util: utilization estimate, 0..SCHED_CAPACITY_SCALE
+ * @iowait: I/O-wait boost, schedutil's
  *
- * @prev and @util are read and written under @hp->update_lock.
+ * @prev, @util and @iowait are read and written under @hp->update_lock.
  */
 struct hgov_cpu {
 	struct update_util_data		update_util;
@@ -129,6 +130,7 @@ struct hgov_cpu {
 	unsigned int			cpu;
 	struct hgov_idle_sample		prev;
 	unsigned long			util;
+	struct hgov_iowait		iowait;
 };
 
 extern struct cpufreq_governor hgov_governor;
