@@ -30,6 +30,12 @@ demo:
 test:
 	bash scripts/test.sh
 
+# performance, schedutil, ondemand and hybrid on the same workloads, side
+# by side, on the board with frequency emulation and the eMMC model:
+# out/bench.json, out/bench.md, out/bench-GOVERNOR.png.
+bench:
+	bash scripts/bench.sh
+
 # The kernel's cpufreq selftests, races, hotplug, faults, bad input and a
 # 10-minute soak on the debug board (about 40 minutes; part of make test).
 stress:
@@ -51,5 +57,5 @@ deb:
 matrix:
 	bash scripts/matrix.sh
 
-.PHONY: all modules modules_install clean check style demo test stress dkms-install \
+.PHONY: all modules modules_install clean check style demo test bench stress dkms-install \
 	dkms-remove deb matrix
