@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0
 # make bench: performance, schedutil, ondemand and hybrid, back to back on
 # one virtual board with frequency emulation and the eMMC model, each
-# workload HGOV_BENCH_REPS times (default 3) with the governors
+# workload HGOV_BENCH_REPS times (default 5) with the governors
 # interleaved. Writes out/bench.json, out/bench.md and
 # out/bench-GOVERNOR.png; the board's raw output is out/bench/console.log.
 set -euo pipefail
@@ -18,7 +18,7 @@ trap 'rm -rf "$work"' EXIT
 
 hgov_bench_list > "$work/extra.list"
 {
-	echo "BENCH_REPS=${HGOV_BENCH_REPS:-3}"
+	echo "BENCH_REPS=${HGOV_BENCH_REPS:-5}"
 	[ -z "${HGOV_BENCH_GOVS:-}" ] || echo "BENCH_GOVS='$HGOV_BENCH_GOVS'"
 	[ -z "${HGOV_BENCH_WORKLOADS:-}" ] || echo "BENCH_WORKLOADS='$HGOV_BENCH_WORKLOADS'"
 	cat "$HGOV_TOP/scripts/bench/board.sh"

@@ -8,7 +8,7 @@
 # frequency trace (TR).
 . /lib/hgov.sh
 
-: "${BENCH_REPS:=3}" "${BENCH_GOVS:=performance schedutil ondemand hybrid}"
+: "${BENCH_REPS:=5}" "${BENCH_GOVS:=performance schedutil ondemand hybrid}"
 : "${BENCH_WORKLOADS:=idle periodic bursts bonnie randread copy}"
 # Every workload runs on the A57 cluster, where R-Car's storage regression
 # is and the pin acts: without an energy model on the board the scheduler
