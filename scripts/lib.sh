@@ -175,54 +175,58 @@ hgov_build_modules() {
 	done
 }
 
-# hgov_bash_list - print gen_init_cpio lines that put Debian's arm64 bash,
-# with the libraries it links, into a board initramfs as /bin/bash.
-hgov_bash_list() {
-	local debs dir=$HGOV_CACHE/bash-arm64 p f
+# hgov_arm64_userland NAME PKG... - unpack Debian's arm64 PKGs into one
+# cached tree, $HGOV_CACHE/NAME-arm64, on first use; print its path.
+hgov_arm64_userland() {
+	local dir=$HGOV_CACHE/$1-arm64 debs p
+	shift
 	if [ ! -f "$dir/.done" ]; then
-		debs=$(hgov_arm64_debs bash libc6 libtinfo6)
+		debs=$(hgov_arm64_debs "$@") || exit 1
 		rm -rf "$dir" && mkdir -p "$dir"
-		for p in bash libc6 libtinfo6; do
+		for p in "$@"; do
 			dpkg-deb -x "$(ls "$debs/${p}_"*_arm64.deb | tail -n 1)" "$dir" ||
 				hgov_die "cannot unpack $p:arm64"
 		done
 		touch "$dir/.done"
 	fi
-	echo "file /bin/bash $dir/bin/bash 755 0 0"
+	echo "$dir"
+}
+
+# hgov_libs_list DIR LIB... - print gen_init_cpio lines that put the shared
+# libraries LIB of the arm64 tree DIR, and the dynamic loader's link, into
+# /lib/aarch64-linux-gnu of a board initramfs.
+hgov_libs_list() {
+	local dir=$1 f p
+	shift
 	echo "dir /lib/aarch64-linux-gnu 755 0 0"
-	for f in ld-linux-aarch64.so.1 libc.so.6 libtinfo.so.6; do
-		p=$(readlink -f "$dir/lib/aarch64-linux-gnu/$f") ||
-			hgov_die "no $f in the arm64 userland"
+	for f in "$@"; do
+		p=$(readlink -f "$(ls "$dir"/lib/aarch64-linux-gnu/$f \
+			"$dir"/usr/lib/aarch64-linux-gnu/$f 2>/dev/null | head -n 1)")
+		[ -f "$p" ] || hgov_die "no $f in the arm64 userland"
 		echo "file /lib/aarch64-linux-gnu/$f $p 755 0 0"
 	done
 	echo "slink /lib/ld-linux-aarch64.so.1 aarch64-linux-gnu/ld-linux-aarch64.so.1 777 0 0"
 }
 
+# hgov_bash_list - print gen_init_cpio lines that put Debian's arm64 bash,
+# with the libraries it links, into a board initramfs as /bin/bash.
+hgov_bash_list() {
+	local dir
+	dir=$(hgov_arm64_userland bash bash libc6 libtinfo6) || exit 1
+	echo "file /bin/bash $dir/bin/bash 755 0 0"
+	hgov_libs_list "$dir" ld-linux-aarch64.so.1 libc.so.6 libtinfo.so.6
+}
+
 # hgov_bench_list - print gen_init_cpio lines that put Debian's arm64
 # bonnie++, with the libraries it links, into a board initramfs.
 hgov_bench_list() {
-	local debs dir=$HGOV_CACHE/bench-arm64 p f
-	local pkgs="bonnie++ libc6 libstdc++6 libgcc-s1"
-	if [ ! -f "$dir/.done" ]; then
-		debs=$(hgov_arm64_debs $pkgs)
-		rm -rf "$dir" && mkdir -p "$dir"
-		for p in $pkgs; do
-			dpkg-deb -x "$(ls "$debs/${p}_"*_arm64.deb | tail -n 1)" "$dir" ||
-				hgov_die "cannot unpack $p:arm64"
-		done
-		touch "$dir/.done"
-	fi
+	local dir
+	dir=$(hgov_arm64_userland bench bonnie++ libc6 libstdc++6 libgcc-s1) || exit 1
 	echo "dir /usr 755 0 0"
 	echo "dir /usr/sbin 755 0 0"
 	echo "file /usr/sbin/bonnie++ $dir/usr/sbin/bonnie++ 755 0 0"
-	echo "dir /lib/aarch64-linux-gnu 755 0 0"
-	for f in ld-linux-aarch64.so.1 libc.so.6 libm.so.6 libstdc++.so.6 libgcc_s.so.1; do
-		p=$(readlink -f "$(ls "$dir"/lib/aarch64-linux-gnu/$f "$dir"/usr/lib/aarch64-linux-gnu/$f 2>/dev/null | head -n 1)") ||
-			hgov_die "no $f in the arm64 userland"
-		[ -f "$p" ] || hgov_die "no $f in the arm64 userland"
-		echo "file /lib/aarch64-linux-gnu/$f $p 755 0 0"
-	done
-	echo "slink /lib/ld-linux-aarch64.so.1 aarch64-linux-gnu/ld-linux-aarch64.so.1 777 0 0"
+	hgov_libs_list "$dir" ld-linux-aarch64.so.1 libc.so.6 libm.so.6 libstdc++.so.6 \
+		libgcc_s.so.1
 }
 
 # hgov_version - the release version, from the Debian changelog (the one
