@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
-# checkpatch --strict over every C file of the module, its tests and the
-# test-bed driver. Any finding fails.
+# checkpatch --strict over every C file of the module, its tests, the
+# test-bed driver and the board's load generator. Any finding fails.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
@@ -10,7 +10,8 @@ hgov_need_pkgs "linux-source-$HGOV_KVER" perl
 src=$(hgov_src)
 cd "$HGOV_TOP"
 mapfile -t files < <(git ls-files -co --exclude-standard -- \
-	'module/*.[ch]' 'governor/*.[ch]' 'kunit/*.[ch]' 'scripts/testbed/*.[ch]')
+	'module/*.[ch]' 'governor/*.[ch]' 'kunit/*.[ch]' 'scripts/testbed/*.[ch]' \
+	'scripts/emu/*.[ch]')
 [ ${#files[@]} -gt 0 ] || hgov_die "no C files found"
 # The compat header is where version checks and copies of newer kernels'
 # macros belong: checkpatch's rules against those are off for it alone.
@@ -24,6 +25,9 @@ rc=0
 for f in "${files[@]}"; do
 	if [ "$f" = module/compat.h ]; then
 		checkpatch --ignore "$compat_ignore" -f "$f" || rc=1
+	elif [ "${f#scripts/emu/}" != "$f" ]; then
+		# Userspace programs for the board: libc's types, not the kernel's.
+		checkpatch --ignore PREFER_KERNEL_TYPES -f "$f" || rc=1
 	elif [ "$f" = module/hgov_trace.h ]; then
 		# TRACE_EVENT()'s own layout, as in include/trace/events/.
 		checkpatch --ignore OPEN_ENDED_LINE,PARENTHESIS_ALIGNMENT -f "$f" || rc=1

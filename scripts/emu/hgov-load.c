@@ -166,7 +166,7 @@ static int bursts(unsigned long long iters, uint64_t period_ms, uint64_t secs)
 		else
 			next = now_ns();
 	}
-	printf("bursts=%llu miter_per_s=%.3f burst_ms_p50=%.3f burst_ms_p99=%.3f\n",
+	printf("jobs=%llu miter_per_s=%.3f burst_ms_p50=%.3f burst_ms_p99=%.3f\n",
 	       (unsigned long long)n, busy ? (double)iters * n * 1000.0 / busy : 0.0,
 	       pct(t, n, 50) / 1e6, pct(t, n, 99) / 1e6);
 	return 0;
@@ -200,7 +200,7 @@ static int randread(const char *dev, uint64_t secs)
 	}
 	blocks = size / 4096;
 	if (!blocks || !lat || posix_memalign(&buf, 4096, 4096))
-		die("randread set-up");
+		die("set-up");
 	t0 = now_ns();
 	end = t0 + secs * 1000000000ull;
 	for (t = t0; t < end; ) {
