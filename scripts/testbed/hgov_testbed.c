@@ -7,7 +7,9 @@
  * (cpu_topology[].cluster_id) with the r8a77951 OPP tables: the cluster
  * holding CPU 0 is the A57 one. Like cpufreq-dt on R-Car it offers no fast
  * switching unless asked to (fast_switch=1), allows DVFS from any CPU, and
- * exposes the A57 turbo OPPs as boost frequencies.
+ * exposes the A57 turbo OPPs as boost frequencies. It registers the
+ * r8a77951 energy model, one perf domain per cluster, so that schedutil
+ * runs Energy Aware Scheduling here as it does on the board.
  *
  * With emulate=1 a frequency also costs time. A CPU gets speed =
  * dmips/1024 * f/1.7 GHz of a vCPU's native execution, dmips being its
@@ -38,6 +40,7 @@
 #include <linux/cpufreq.h>
 #include <linux/cpumask.h>
 #include <linux/debugfs.h>
+#include <linux/energy_model.h>
 #include <linux/fs.h>
 #include <linux/hrtimer.h>
 #include <linux/module.h>
@@ -71,6 +74,23 @@ MODULE_PARM_DESC(emulate, "make a lower frequency cost execution time (default: 
 #define TB_NATIVE_KHZ		1700000
 /* Most native run one wait pays for: a late timer does not stall the CPU. */
 #define TB_EMU_MAX_RUN_NS	(10 * TB_EMU_PERIOD_NS)
+
+/*
+ * Energy model of r8a77951.dtsi: dynamic-power-coefficient and OPP
+ * voltages, P = C * V^2 * f as dev_pm_opp_of_register_em() computes it.
+ */
+#define TB_A57_POWER_COEFF	854
+#define TB_A53_POWER_COEFF	277
+
+static const struct {
+	unsigned int khz;
+	unsigned int mv;
+} tb_a57_volt[] = {
+	{ 500000, 830 }, { 1000000, 830 }, { 1500000, 830 },
+	{ 1600000, 900 }, { 1700000, 960 },
+}, tb_a53_volt[] = {
+	{ 800000, 820 }, { 1000000, 820 }, { 1200000, 820 },
+};
 
 static struct cpufreq_frequency_table tb_a57_table[] = {
 	{ .frequency = 500000 },
@@ -449,6 +469,49 @@ static int tb_init(struct cpufreq_policy *policy)
 	return 0;
 }
 
+/*
+ * EM callback: the lowest OPP of @dev's cluster at or above *@khz, and its
+ * power in microwatts (C * mV^2 * MHz / 10^6, as the OPP library has it).
+ */
+static int tb_em_power(struct device *dev, unsigned long *power,
+		       unsigned long *khz)
+{
+	bool big = tb_same_cluster(0, dev->id);
+	unsigned int i, n = big ? ARRAY_SIZE(tb_a57_volt) : ARRAY_SIZE(tb_a53_volt);
+	unsigned int coeff = big ? TB_A57_POWER_COEFF : TB_A53_POWER_COEFF;
+
+	for (i = 0; i < n; i++) {
+		unsigned int f = big ? tb_a57_volt[i].khz : tb_a53_volt[i].khz;
+		unsigned int mv = big ? tb_a57_volt[i].mv : tb_a53_volt[i].mv;
+
+		if (f < *khz)
+			continue;
+		*khz = f;
+		*power = div_u64((u64)coeff * mv * mv * (f / 1000), 1000000);
+		return 0;
+	}
+	return -EINVAL;
+}
+
+/*
+ * One perf domain per cluster, as cpufreq-dt registers it from the DT on
+ * R-Car H3; with it and schedutil the scheduler runs EAS. A CPU's energy
+ * model cannot be unregistered: after a reload of this driver the kernel
+ * keeps the first one (-EEXIST), which has the same numbers.
+ */
+static void tb_register_em(struct cpufreq_policy *policy)
+{
+	struct em_data_callback em_cb = EM_DATA_CB(tb_em_power);
+	unsigned int nr = tb_same_cluster(0, policy->cpu) ?
+			  ARRAY_SIZE(tb_a57_volt) : ARRAY_SIZE(tb_a53_volt);
+	int ret;
+
+	ret = em_dev_register_perf_domain(get_cpu_device(policy->cpu), nr, &em_cb,
+					  policy->related_cpus, true);
+	if (ret && ret != -EEXIST)
+		pr_warn("policy%u: no energy model (error %d)\n", policy->cpu, ret);
+}
+
 static struct freq_attr *tb_attr[] = {
 	&cpufreq_freq_attr_scaling_available_freqs,
 	&cpufreq_freq_attr_scaling_boost_freqs,
@@ -463,6 +526,7 @@ static struct cpufreq_driver tb_driver = {
 	.fast_switch	= tb_fast_switch,
 	.get		= tb_get,
 	.init		= tb_init,
+	.register_em	= tb_register_em,
 	.attr		= tb_attr,
 };
 
