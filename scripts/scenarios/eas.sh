@@ -64,3 +64,15 @@ done
 hgov_select schedutil
 [ "$(eas_state)" != off ] || hgov_fail "EAS stayed off back under schedutil"
 hgov_ok "EAS on under schedutil, off under hybrid, on again under schedutil"
+
+# A reload of the driver keeps the energy model (a CPU's cannot be
+# unregistered) and with it EAS.
+rmmod hgov_testbed && modprobe hgov_testbed || hgov_fail "cannot reload hgov_testbed"
+hgov_select schedutil
+before=$(disabling)
+state=$(eas_state)
+[ "$state" != off ] || hgov_fail "EAS off under schedutil after a driver reload"
+hgov_select hybrid
+[ "$(eas_state)" = off ] || [ "$(disabling)" -gt "$before" ] ||
+	hgov_fail "EAS not switched off by hybrid after a driver reload"
+hgov_ok "after a driver reload: EAS on under schedutil, off under hybrid"

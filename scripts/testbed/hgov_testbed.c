@@ -494,10 +494,36 @@ static int tb_em_power(struct device *dev, unsigned long *power,
 }
 
 /*
+ * Mark what the energy model marks inefficient when it is registered, for
+ * the cpufreq core to skip under schedutil: an OPP whose energy per cycle
+ * (C * V^2) a faster OPP matches, i.e. one with no lower voltage. On H3
+ * that is A57 500 and 1000 MHz and A53 800 and 1000 MHz.
+ */
+static void tb_mark_inefficient(struct cpufreq_policy *policy)
+{
+	bool big = tb_same_cluster(0, policy->cpu);
+	unsigned int i, j, n = big ? ARRAY_SIZE(tb_a57_volt) : ARRAY_SIZE(tb_a53_volt);
+
+	for (i = 0; i < n; i++) {
+		for (j = i + 1; j < n; j++) {
+			unsigned int mv_i = big ? tb_a57_volt[i].mv : tb_a53_volt[i].mv;
+			unsigned int mv_j = big ? tb_a57_volt[j].mv : tb_a53_volt[j].mv;
+
+			if (mv_j > mv_i)
+				continue;
+			cpufreq_table_set_inefficient(policy, big ? tb_a57_volt[i].khz :
+							      tb_a53_volt[i].khz);
+			break;
+		}
+	}
+}
+
+/*
  * One perf domain per cluster, as cpufreq-dt registers it from the DT on
  * R-Car H3; with it and schedutil the scheduler runs EAS. A CPU's energy
  * model cannot be unregistered: after a reload of this driver the kernel
- * keeps the first one (-EEXIST), which has the same numbers.
+ * keeps the first one (-EEXIST), which has the same numbers, but no longer
+ * tells the new policy which OPPs are inefficient; this driver does.
  */
 static void tb_register_em(struct cpufreq_policy *policy)
 {
@@ -508,7 +534,9 @@ static void tb_register_em(struct cpufreq_policy *policy)
 
 	ret = em_dev_register_perf_domain(get_cpu_device(policy->cpu), nr, &em_cb,
 					  policy->related_cpus, true);
-	if (ret && ret != -EEXIST)
+	if (ret == -EEXIST)
+		tb_mark_inefficient(policy);
+	else if (ret)
 		pr_warn("policy%u: no energy model (error %d)\n", policy->cpu, ret);
 }
 
