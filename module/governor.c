@@ -24,6 +24,7 @@
 #include "governor/freq.h"
 #include "governor/io.h"
 #include "governor/util.h"
+#include "module/assist.h"
 #include "module/hgov.h"
 #include "module/io.h"
 
@@ -98,7 +99,7 @@ static bool hgov_decide(struct hgov_policy *hp, u64 now_ns)
 	 * Pinned by storage I/O: policy->max, whatever the utilization. The
 	 * samples are left alone; the first window after the pin covers it.
 	 */
-	if (hp->io_pinned) {
+	if (hp->pin.pinned) {
 		target = READ_ONCE(policy->max);
 	} else {
 		for_each_cpu(cpu, policy->cpus) {
@@ -118,7 +119,7 @@ static bool hgov_decide(struct hgov_policy *hp, u64 now_ns)
 	else if (khz == hp->next_khz)
 		return false;
 	hp->next_khz = khz;
-	trace_hybrid_freq(policy->cpu, util, target, khz, hp->io_pinned);
+	trace_hybrid_freq(policy->cpu, util, target, khz, hp->pin.pinned);
 	return true;
 }
 
@@ -210,33 +211,14 @@ static bool hgov_io_update(struct hgov_policy *hp, u64 now_ns,
 			   const struct hgov_io_snapshot *snap, u64 *next_check_ns)
 {
 	struct hgov_tunables *tunables = hp->tunables;
-	struct hgov_io_input in = {
-		.now_ns		= now_ns,
-		.inflight	= snap->inflight,
-		.last_event_ns	= snap->last_event_ns,
-		.stale		= snap->stale,
-		.pinned		= hp->io_pinned,
-		.kicked		= xchg(&hp->io_kicked, false),
-		.enabled	= READ_ONCE(tunables->io_pin_enable),
-		.big		= hp->big,
-		.hold_ns	= (u64)READ_ONCE(tunables->io_hold_ms) * NSEC_PER_MSEC,
-		.watchdog_ns	= hgov_io_watchdog_ns(),
-	};
-	struct hgov_io_verdict out;
 	bool changed;
 
-	hgov_io_step(&in, &out);
-	changed = out.pin != hp->io_pinned;
-	if (changed) {
-		hp->io_pinned = out.pin;
+	changed = hgov_pin_update(&hp->pin, now_ns, snap,
+				  READ_ONCE(tunables->io_pin_enable), hp->big,
+				  (u64)READ_ONCE(tunables->io_hold_ms) * NSEC_PER_MSEC,
+				  next_check_ns);
+	if (changed)
 		hp->need_update = true;
-		hgov_io_account_pin(hp->policy->cpu, out.pin, now_ns);
-		trace_hybrid_pin(hp->policy->cpu, out.pin,
-				 hgov_io_reason_name(out.reason), snap->disk,
-				 snap->inflight);
-	}
-	WRITE_ONCE(hp->io_want_kick, in.enabled && in.big && !out.pin);
-	*next_check_ns = out.next_check_ns;
 	return changed;
 }
 
@@ -292,7 +274,7 @@ void hgov_eval(struct hgov_policy *hp)
 		kthread_queue_delayed_work(&hp->worker, &hp->eval_work,
 					   nsecs_to_jiffies(HGOV_IDLE_EVAL_NS));
 	/* A disk that went busy while we were not listening kicked nobody. */
-	if (READ_ONCE(hp->io_want_kick) && hgov_io_recheck())
+	if (READ_ONCE(hp->pin.want_kick) && hgov_io_recheck())
 		hgov_io_kick(hp);
 }
 
@@ -310,9 +292,24 @@ static void hgov_eval_work(struct kthread_work *work)
  */
 void hgov_io_kick(struct hgov_policy *hp)
 {
-	WRITE_ONCE(hp->io_kicked, true);
+	WRITE_ONCE(hp->pin.kicked, true);
 	kthread_mod_delayed_work(&hp->worker, &hp->eval_work, 0);
 }
+
+static void hgov_pin_kick(struct hgov_pin *pin)
+{
+	hgov_io_kick(container_of(pin, struct hgov_policy, pin));
+}
+
+static void hgov_pin_eval(struct hgov_pin *pin)
+{
+	hgov_eval(container_of(pin, struct hgov_policy, pin));
+}
+
+static const struct hgov_pin_ops hgov_policy_pin_ops = {
+	.kick	= hgov_pin_kick,
+	.eval	= hgov_pin_eval,
+};
 
 static enum hrtimer_restart hgov_io_timer(struct hrtimer *timer)
 {
@@ -356,22 +353,13 @@ static int hgov_policy_big(struct hgov_policy *hp, bool *big)
 {
 	struct hgov_tunables *tunables = hp->tunables;
 	struct cpufreq_policy *policy = hp->policy;
-	unsigned long *capacities;
-	unsigned int cpu, nr = 0;
 
 	if (!tunables->io_pin_auto) {
 		*big = cpumask_intersects(policy->related_cpus,
 					  &tunables->io_pin_cpus);
 		return 0;
 	}
-	capacities = kcalloc(nr_cpu_ids, sizeof(*capacities), GFP_KERNEL);
-	if (!capacities)
-		return -ENOMEM;
-	for_each_possible_cpu(cpu)
-		capacities[nr++] = arch_scale_cpu_capacity(cpu);
-	*big = hgov_is_big(arch_scale_cpu_capacity(policy->cpu), capacities, nr);
-	kfree(capacities);
-	return 0;
+	return hgov_cpu_big(policy->cpu, big);
 }
 
 /**
@@ -552,9 +540,12 @@ int hgov_start(struct cpufreq_policy *policy)
 	if (!ret) {
 		raw_spin_lock_irqsave(&hp->update_lock, irq_flags);
 		hp->big = big;
-		hp->io_pinned = false;
-		hp->io_want_kick = false;
-		hp->io_kicked = false;
+		hp->pin.ops = &hgov_policy_pin_ops;
+		hp->pin.cpu = policy->cpu;
+		hp->pin.eval_any_cpu = policy->dvfs_possible_from_any_cpu;
+		hp->pin.pinned = false;
+		hp->pin.want_kick = false;
+		hp->pin.kicked = false;
 		hp->last_update_ns = 0;
 		hp->next_khz = 0;
 		hp->limits_changed = false;
@@ -569,11 +560,13 @@ int hgov_start(struct cpufreq_policy *policy)
 	if (ret)
 		return ret;
 
+	/* From here on hybrid pins this policy, not the schedutil assist. */
+	hgov_assist_standby(policy, true);
 	/* Publish the hooks only once every sibling's state is set up. */
 	for_each_cpu(cpu, policy->cpus)
 		cpufreq_add_update_util_hook(cpu, &per_cpu(hgov_cpu, cpu).update_util,
 					     hgov_update);
-	hgov_io_add_policy(hp);
+	hgov_io_add_pin(&hp->pin);
 	return 0;
 }
 
@@ -588,10 +581,10 @@ void hgov_stop(struct cpufreq_policy *policy)
 		cpufreq_remove_update_util_hook(cpu);
 	raw_spin_lock_irqsave(&hp->update_lock, irq_flags);
 	hp->stopping = true;
-	WRITE_ONCE(hp->io_want_kick, false);
+	WRITE_ONCE(hp->pin.want_kick, false);
 	raw_spin_unlock_irqrestore(&hp->update_lock, irq_flags);
 	/* Waits for an RCU grace period: no hook or probe uses @hp after. */
-	hgov_io_del_policy(hp);
+	hgov_io_del_pin(&hp->pin);
 
 	irq_work_sync(&hp->irq_work);
 	kthread_cancel_work_sync(&hp->work);
@@ -600,11 +593,8 @@ void hgov_stop(struct cpufreq_policy *policy)
 	hrtimer_cancel(&hp->io_timer);
 	kthread_cancel_delayed_work_sync(&hp->eval_work);
 
-	if (hp->io_pinned) {
-		hgov_io_account_pin(policy->cpu, false, local_clock());
-		trace_hybrid_pin(policy->cpu, false, "stop", "", 0);
-		hp->io_pinned = false;
-	}
+	hgov_pin_stop(&hp->pin, local_clock());
+	hgov_assist_standby(policy, false);
 }
 
 void hgov_limits(struct cpufreq_policy *policy)

@@ -15,6 +15,7 @@
 #include <linux/spinlock.h>
 
 #include "governor/util.h"
+#include "module/io.h"
 
 /* Name under which the governor registers with the cpufreq core. */
 #define HGOV_NAME		"hybrid"
@@ -69,13 +70,9 @@ struct hgov_tunables {
  * @work_in_progress: @work is queued and has not read @next_khz yet
  * @eval_armed: @eval_work is queued or about to be
  * @big: the policy pins during storage I/O (io_pin_cpus)
- * @io_pinned: pinned at policy->max by storage I/O
  * @stopping: the governor is stopping: @eval_work must not re-arm
- * @io_want_kick: the I/O detector should kick the policy when a disk
- *	goes busy (big, enabled, not pinned); read locklessly by the probes
- * @io_kicked: a disk went busy since the last evaluation; set by the
- *	detector, read and cleared at once (xchg()) by the evaluation
- * @io_node: entry in the I/O detector's list of policies (RCU)
+ * @pin: storage I/O pin at policy->max; its evaluation and @pin.pinned
+ *	are under @update_lock
  * @io_timer: fires when the pin would end (hold or watchdog)
  * @irq_work: moves requests from the hook to @worker
  * @work: sets @next_khz through the driver (slow-switch drivers)
@@ -98,12 +95,9 @@ struct hgov_policy {
 	bool				work_in_progress;
 	bool				eval_armed;
 	bool				big;
-	bool				io_pinned;
 	bool				stopping;
-	bool				io_want_kick;
-	bool				io_kicked;
 
-	struct list_head		io_node;
+	struct hgov_pin			pin;
 	struct hrtimer			io_timer;
 	struct irq_work			irq_work;
 	struct kthread_work		work;

@@ -6,9 +6,11 @@
  * not exported to modules; they are found by name and probed. Each disk
  * gets a slot with an atomic count of requests in flight and the time of
  * its last event. When a disk that counts (io_disks) goes from idle to
- * busy, the policies that could pin and are not pinned yet are kicked
- * (hgov_io_kick(), or a per-CPU worker on the issuing CPU); they read the
- * slots themselves (hgov_io_snapshot()) and decide. The probes take no lock
+ * busy, the pins that could engage and are not engaged yet are kicked
+ * (their owner's kick, or a per-CPU worker on the issuing CPU); they read
+ * the slots themselves (hgov_io_snapshot()) and decide with the same rules
+ * (hgov_pin_update()), whether the hybrid governor or the schedutil assist
+ * applies them. The probes take no lock
  * shared with the scheduler hook and allocate nothing. They stay attached
  * while the module is loaded: attaching takes the CPU hotplug lock, which
  * the cpufreq core may hold around governor init and exit.
@@ -27,6 +29,7 @@
 #include <linux/percpu.h>
 #include <linux/rculist.h>
 #include <linux/sched.h>
+#include <linux/sched/topology.h>
 #include <linux/slab.h>
 #include <linux/sched/clock.h>
 #include <linux/string.h>
@@ -35,6 +38,7 @@
 #include "governor/io.h"
 #include "module/hgov.h"
 #include "module/io.h"
+#include "module/hgov_trace.h"
 
 /* Disks tracked at once; the least recently used idle slot is reused. */
 #define HGOV_IO_DISKS		32
@@ -87,13 +91,14 @@ static const struct {
 };
 
 /*
- * Policies that may pin: an RCU list for the probes; writers and the
- * per-CPU workers, which evaluate its policies, hold hgov_io_mutex.
+ * Pins: an RCU list for the probes; writers and the per-CPU workers,
+ * which evaluate its pins, hold hgov_io_mutex.
  */
-static LIST_HEAD(hgov_io_policies);
+static LIST_HEAD(hgov_io_pins);
 /*
- * Protects hgov_io_policies and the debugfs directories of policies.
- * Process context; nests inside policy->rwsem and outside work_lock.
+ * Protects hgov_io_pins and the debugfs directories of policies. Process
+ * context; nests inside policy->rwsem and the assist's list mutex, and
+ * outside work_lock and an assist's lock.
  */
 static DEFINE_MUTEX(hgov_io_mutex);
 
@@ -187,35 +192,35 @@ static DEFINE_PER_CPU(struct kthread_work, hgov_io_work);
 
 static void hgov_io_work_fn(struct kthread_work *work)
 {
-	struct hgov_policy *hp;
+	struct hgov_pin *pin;
 
 	mutex_lock(&hgov_io_mutex);
-	list_for_each_entry(hp, &hgov_io_policies, io_node) {
-		if (!READ_ONCE(hp->io_want_kick))
+	list_for_each_entry(pin, &hgov_io_pins, node) {
+		if (!READ_ONCE(pin->want_kick))
 			continue;
-		if (hp->policy->dvfs_possible_from_any_cpu)
-			hgov_eval(hp);
+		if (pin->eval_any_cpu)
+			pin->ops->eval(pin);
 		else
-			hgov_io_kick(hp);
+			pin->ops->kick(pin);
 	}
 	mutex_unlock(&hgov_io_mutex);
 }
 
-/* A counted disk went busy: wake the policies that would pin. */
+/* A counted disk went busy: wake the pins that would engage. */
 static void hgov_io_busy(void)
 {
 	struct kthread_worker *worker = this_cpu_read(hgov_io_worker);
-	struct hgov_policy *hp;
+	struct hgov_pin *pin;
 	bool want = false;
 
 	rcu_read_lock();
-	list_for_each_entry_rcu(hp, &hgov_io_policies, io_node) {
-		if (!READ_ONCE(hp->io_want_kick))
+	list_for_each_entry_rcu(pin, &hgov_io_pins, node) {
+		if (!READ_ONCE(pin->want_kick))
 			continue;
 		want = true;
-		WRITE_ONCE(hp->io_kicked, true);
+		WRITE_ONCE(pin->kicked, true);
 		if (!worker)
-			hgov_io_kick(hp);
+			pin->ops->kick(pin);
 	}
 	rcu_read_unlock();
 	if (want && worker)
@@ -348,7 +353,7 @@ void hgov_io_snapshot(u64 now_ns, struct hgov_io_snapshot *snap)
 /**
  * hgov_io_recheck() - did a counted disk go busy behind a policy's back?
  *
- * A policy that starts wanting kicks again (io_want_kick) calls this after
+ * A pin that starts wanting kicks again (want_kick) calls this after
  * setting the flag: a probe that saw the flag still clear did not kick.
  *
  * Return: true if requests are in flight on a disk that counts.
@@ -408,15 +413,12 @@ static int hgov_pinned_us_get(void *data, u64 *val)
 }
 DEFINE_DEBUGFS_ATTRIBUTE(hgov_pinned_us_fops, hgov_pinned_us_get, NULL, "%llu\n");
 
-/**
- * hgov_io_account_pin() - count a pin or release of a policy
- * @cpu: policy->cpu
- * @pin: pinned from now on
- * @now_ns: local_clock() now
- *
- * Called with the policy's update_lock held.
+/*
+ * Count a pin or release of policy @cpu at @now_ns. Called under the lock
+ * of the pin's owner; the hybrid governor and the assist never pin one
+ * policy at the same time (hgov_assist_standby()).
  */
-void hgov_io_account_pin(unsigned int cpu, bool pin, u64 now_ns)
+static void hgov_io_account_pin(unsigned int cpu, bool pin, u64 now_ns)
 {
 	struct hgov_pin_stats *st = &hgov_pin_stats[cpu];
 
@@ -432,12 +434,99 @@ void hgov_io_account_pin(unsigned int cpu, bool pin, u64 now_ns)
 }
 
 /**
- * hgov_io_add_policy() - let storage I/O kick @hp
- * @hp: a started policy
+ * hgov_pin_update() - engage or release a pin by the storage I/O rules
+ * @pin: the pin, its owner's lock held
+ * @now_ns: local_clock() now
+ * @snap: storage I/O now
+ * @enabled: the owner wants the pin at all
+ * @big: the policy is one that pins
+ * @hold_ns: how long the pin outlasts the last block event
+ * @next_check_ns: set to when to look again without a block event (0: no
+ *	need)
+ *
+ * Counts the change, traces it (hybrid_pin) and says whether the detector
+ * should kick @pin when a disk goes busy.
+ *
+ * Return: true if @pin->pinned changed.
  */
-void hgov_io_add_policy(struct hgov_policy *hp)
+bool hgov_pin_update(struct hgov_pin *pin, u64 now_ns,
+		     const struct hgov_io_snapshot *snap, bool enabled, bool big,
+		     u64 hold_ns, u64 *next_check_ns)
 {
-	unsigned int cpu = hp->policy->cpu;
+	struct hgov_io_input in = {
+		.now_ns		= now_ns,
+		.inflight	= snap->inflight,
+		.last_event_ns	= snap->last_event_ns,
+		.stale		= snap->stale,
+		.pinned		= pin->pinned,
+		.kicked		= xchg(&pin->kicked, false),
+		.enabled	= enabled,
+		.big		= big,
+		.hold_ns	= hold_ns,
+		.watchdog_ns	= hgov_io_watchdog_ns(),
+	};
+	struct hgov_io_verdict out;
+	bool changed;
+
+	hgov_io_step(&in, &out);
+	changed = out.pin != pin->pinned;
+	if (changed) {
+		pin->pinned = out.pin;
+		hgov_io_account_pin(pin->cpu, out.pin, now_ns);
+		trace_hybrid_pin(pin->cpu, out.pin, hgov_io_reason_name(out.reason),
+				 snap->disk, snap->inflight);
+	}
+	WRITE_ONCE(pin->want_kick, enabled && big && !out.pin);
+	*next_check_ns = out.next_check_ns;
+	return changed;
+}
+
+/**
+ * hgov_pin_stop() - release a pin whose owner stops
+ * @pin: the pin, off the detector's list
+ * @now_ns: local_clock() now
+ */
+void hgov_pin_stop(struct hgov_pin *pin, u64 now_ns)
+{
+	WRITE_ONCE(pin->want_kick, false);
+	if (!pin->pinned)
+		return;
+	hgov_io_account_pin(pin->cpu, false, now_ns);
+	trace_hybrid_pin(pin->cpu, false, "stop", "", 0);
+	pin->pinned = false;
+}
+
+/**
+ * hgov_cpu_big() - do @cpu's policy's CPUs have the highest capacity?
+ * @cpu: a CPU
+ * @big: set to the answer, read now (after the driver rescaled capacities)
+ *
+ * Process context.
+ *
+ * Return: 0 or -ENOMEM.
+ */
+int hgov_cpu_big(unsigned int cpu, bool *big)
+{
+	unsigned long *capacities;
+	unsigned int other, nr = 0;
+
+	capacities = kcalloc(nr_cpu_ids, sizeof(*capacities), GFP_KERNEL);
+	if (!capacities)
+		return -ENOMEM;
+	for_each_possible_cpu(other)
+		capacities[nr++] = arch_scale_cpu_capacity(other);
+	*big = hgov_is_big(arch_scale_cpu_capacity(cpu), capacities, nr);
+	kfree(capacities);
+	return 0;
+}
+
+/**
+ * hgov_io_add_pin() - let storage I/O kick @pin
+ * @pin: a pin whose owner is ready to evaluate it
+ */
+void hgov_io_add_pin(struct hgov_pin *pin)
+{
+	unsigned int cpu = pin->cpu;
 	struct hgov_pin_stats *st = &hgov_pin_stats[cpu];
 	char name[16];
 
@@ -449,18 +538,19 @@ void hgov_io_add_policy(struct hgov_policy *hp)
 		debugfs_create_file_unsafe("pinned_us", 0444, st->dir, st,
 					   &hgov_pinned_us_fops);
 	}
-	list_add_rcu(&hp->io_node, &hgov_io_policies);
+	list_add_rcu(&pin->node, &hgov_io_pins);
 	mutex_unlock(&hgov_io_mutex);
 }
 
 /**
- * hgov_io_del_policy() - stop kicking @hp; no probe uses it on return
- * @hp: a policy being stopped
+ * hgov_io_del_pin() - stop kicking @pin; no probe or per-CPU worker uses
+ *	it on return
+ * @pin: a pin whose owner stops
  */
-void hgov_io_del_policy(struct hgov_policy *hp)
+void hgov_io_del_pin(struct hgov_pin *pin)
 {
 	mutex_lock(&hgov_io_mutex);
-	list_del_rcu(&hp->io_node);
+	list_del_rcu(&pin->node);
 	mutex_unlock(&hgov_io_mutex);
 	synchronize_rcu();
 }

@@ -9,7 +9,44 @@
 #include <linux/blkdev.h>
 #include <linux/types.h>
 
-struct hgov_policy;
+struct hgov_pin;
+
+/**
+ * struct hgov_pin_ops - how the detector reaches the owner of a pin
+ * @kick: re-evaluate the pin soon; any context, the block probes' included
+ * @eval: evaluate the pin now; process context
+ */
+struct hgov_pin_ops {
+	void (*kick)(struct hgov_pin *pin);
+	void (*eval)(struct hgov_pin *pin);
+};
+
+/**
+ * struct hgov_pin - the storage I/O pin of one policy, whoever applies it:
+ *	the hybrid governor (struct hgov_policy) or the schedutil assist
+ *	(struct hgov_assist)
+ * @ops: the owner's callbacks
+ * @node: entry in the detector's list of pins (RCU)
+ * @cpu: policy->cpu; names the pin's counters and trace events
+ * @eval_any_cpu: @ops->eval may run on the CPU that issued the I/O
+ * @want_kick: the detector should kick the pin when a disk goes busy
+ *	(enabled, big, not pinned); read locklessly by the probes
+ * @kicked: a disk went busy since the last evaluation; set by the
+ *	detector, read and cleared at once (xchg()) by the evaluation
+ * @pinned: pinned now
+ *
+ * The owner serializes evaluations, and with them @pinned, with its own
+ * lock.
+ */
+struct hgov_pin {
+	const struct hgov_pin_ops	*ops;
+	struct list_head		node;
+	unsigned int			cpu;
+	bool				eval_any_cpu;
+	bool				want_kick;
+	bool				kicked;
+	bool				pinned;
+};
 
 /**
  * struct hgov_io_snapshot - storage I/O on the disks that count
@@ -29,9 +66,13 @@ struct hgov_io_snapshot {
 void hgov_io_snapshot(u64 now_ns, struct hgov_io_snapshot *snap);
 u64 hgov_io_watchdog_ns(void);
 bool hgov_io_recheck(void);
-void hgov_io_account_pin(unsigned int cpu, bool pin, u64 now_ns);
-void hgov_io_add_policy(struct hgov_policy *hp);
-void hgov_io_del_policy(struct hgov_policy *hp);
+bool hgov_pin_update(struct hgov_pin *pin, u64 now_ns,
+		     const struct hgov_io_snapshot *snap, bool enabled, bool big,
+		     u64 hold_ns, u64 *next_check_ns);
+void hgov_pin_stop(struct hgov_pin *pin, u64 now_ns);
+void hgov_io_add_pin(struct hgov_pin *pin);
+void hgov_io_del_pin(struct hgov_pin *pin);
+int hgov_cpu_big(unsigned int cpu, bool *big);
 int hgov_io_init(void);
 void hgov_io_exit(void);
 

@@ -10,6 +10,7 @@
 #include <linux/init.h>
 #include <linux/module.h>
 
+#include "module/assist.h"
 #include "module/compat.h"
 #include "module/hgov.h"
 #include "module/io.h"
@@ -33,11 +34,16 @@ static int __init hgov_module_init(void)
 	ret = hgov_io_init();
 	if (ret)
 		goto out;
-	ret = cpufreq_register_governor(&hgov_governor);
+	ret = hgov_assist_init();
 	if (ret)
 		goto out_io_exit;
+	ret = cpufreq_register_governor(&hgov_governor);
+	if (ret)
+		goto out_assist_exit;
 	return 0;
 
+out_assist_exit:
+	hgov_assist_exit();
 out_io_exit:
 	hgov_io_exit();
 out:
@@ -49,6 +55,7 @@ module_init(hgov_module_init);
 static void __exit hgov_module_exit(void)
 {
 	cpufreq_unregister_governor(&hgov_governor);
+	hgov_assist_exit();
 	hgov_io_exit();
 }
 module_exit(hgov_module_exit);

@@ -1,0 +1,174 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+# Schedutil assist (assist=1): schedutil stays the governor and EAS stays
+# on, and dd on the virtio disk from an A53 CPU still brings policy0 to
+# scaling_max_freq within schedutil's rate_limit_us plus the 300 us
+# transition latency (median of warm runs, trace timestamps), through a
+# FREQ_QOS_MIN floor; the floor ends assist_hold_ms after the last
+# completion and schedutil brings policy0 down again. Caps win; policy4 is
+# never pinned; bad parameter values change nothing; hybrid on a policy
+# takes the pin over (no floor) and hands it back when it stops; the
+# floors follow the driver's policies and go with the module.
+. /lib/hgov.sh
+
+P=/sys/module/cpufreq_hybrid/parameters
+SYSCTL=/proc/sys/kernel/sched_energy_aware
+# EAS as the kernel reports it on 6.8+ (see eas.sh); "" before.
+eas() { [ -r "$SYSCTL" ] && cat "$SYSCTL"; }
+
+taskset -p -c 5 $$ > /dev/null || hgov_fail "cannot move the shell to cpu5"
+hgov_select schedutil
+# schedutil decides only on scheduler events of the policy's CPUs; a
+# light task on cpu0 (10 loop iterations every 4 ms) gives it some, as a
+# real system's background does, so policy0 comes down after the I/O.
+taskset -c 0 hgov-load periodic 4000 10 3600 > /dev/null &
+ticker=$!
+trap 'kill $ticker 2>/dev/null' EXIT
+# With the H3 energy model schedutil skips the A57's 500 and 1000 MHz
+# (830 mV like 1500 MHz: the model calls them inefficient) and rests at
+# 1500 MHz; with boost on, the floor lifts it to the 1700 MHz turbo OPP.
+echo 1 > "$CPUFREQ/boost" || hgov_fail "cannot enable boost"
+sleep 0.5
+low=$(hgov_cur 0)
+[ "$(cat $P/assist)" = 0 ] || hgov_fail "assist is on by default"
+for bad in "assist 2" "assist on" "assist -1" "assist_hold_ms 10001" "assist_hold_ms x"; do
+	set -- $bad
+	old=$(cat "$P/$1")
+	echo "$2" > "$P/$1" 2>/dev/null && hgov_fail "$1 accepted '$2'"
+	[ "$(cat "$P/$1")" = "$old" ] || hgov_fail "$1 changed to $(cat "$P/$1") by '$2'"
+	dmesg | tail -n 3 | grep -q "$1" || hgov_fail "no log line for $1='$2'"
+done
+hgov_ok "bad assist and assist_hold_ms values: -EINVAL, a log line, nothing changed"
+
+echo 1 > $P/assist || hgov_fail "cannot enable the assist"
+hold_ms=$(cat $P/assist_hold_ms)
+rate_us=$(cat "$CPUFREQ/policy0/schedutil/rate_limit_us" 2>/dev/null ||
+	cat "$CPUFREQ/schedutil/rate_limit_us")
+max=$(cat "$CPUFREQ/policy0/scaling_max_freq")
+min=$(cat "$CPUFREQ/policy0/cpuinfo_min_freq")
+eas_before=$(eas)
+bound_us=$((rate_us + 300))
+pins4=$(cat "$HGOV_DEBUGFS/policy4/pins" 2>/dev/null || echo 0)
+[ "$(cat "$CPUFREQ/policy0/scaling_min_freq")" = "$min" ] || hgov_fail "a floor without I/O"
+[ "$low" -lt "$max" ] || hgov_fail "schedutil rests policy0 at $low, not below $max"
+echo "schedutil rests policy0 at $low kHz; scaling_max_freq $max kHz"
+
+entries=
+releases=
+for run in 1 2 3 4 5 6 7; do
+	hgov_wait_khz 0 "$low" 3000 || hgov_fail "policy0 at $(hgov_cur 0) before run $run"
+	if [ $((run % 2)) -eq 1 ]; then
+		hgov_trace_on block/block_rq_issue power/cpu_frequency
+	else
+		hgov_trace_on block/block_rq_complete hybrid/hybrid_pin power/cpu_frequency
+	fi
+	taskset -c 4 dd if=/dev/vda of=/dev/null bs=4k count=300 iflag=direct 2>/dev/null ||
+		hgov_fail "dd failed"
+	sleep $((hold_ms / 1000 + 1))
+	hgov_trace_off
+	t_max=$(hgov_trace_lines "cpu_frequency: state=$max cpu_id=0" | head -n 1 | cut -d' ' -f1)
+	[ -n "$t_max" ] || hgov_fail "run $run: policy0 never reached $max during dd"
+	hgov_trace_lines "cpu_frequency: state=$low cpu_id=0" | awk -v t="$t_max" '$1 > t' |
+		grep -q . || hgov_fail "run $run: policy0 stayed up after dd"
+	if [ $((run % 2)) -eq 1 ]; then
+		t_issue=$(hgov_trace_lines block_rq_issue | head -n 1 | cut -d' ' -f1)
+		entry=$((t_max - t_issue))
+		echo "run $run: first request -> policy0 at $max: $entry us"
+		[ "$run" -gt 1 ] && entries="$entries $entry"
+	else
+		t_done=$(hgov_trace_lines block_rq_complete | tail -n 1 | cut -d' ' -f1)
+		t_rel=$(hgov_trace_lines "hybrid_pin: policy=0 pin=0" | tail -n 1 | cut -d' ' -f1)
+		[ -n "$t_rel" ] || hgov_fail "run $run: policy0's floor never released"
+		hgov_trace_lines "hybrid_pin: policy=4 pin=1" | grep -q . && hgov_fail "policy4 was pinned"
+		release=$((t_rel - t_done))
+		echo "run $run: last completion -> floor released: $release us"
+		releases="$releases $release"
+	fi
+done
+entry=$(hgov_median $entries)
+release=$(hgov_median $releases)
+echo "median entry latency: $entry us (bound: schedutil rate_limit_us $rate_us + 300 us transition = $bound_us us)"
+echo "median release after the last completion: $release us (assist_hold_ms $hold_ms)"
+[ "$entry" -le "$bound_us" ] || hgov_fail "entry latency $entry us over $bound_us us"
+[ "$release" -ge $((hold_ms * 1000)) ] && [ "$release" -le $((hold_ms * 1000 + 20000)) ] ||
+	hgov_fail "release $release us not within assist_hold_ms $hold_ms ms + 20 ms"
+[ "$(cat "$HGOV_DEBUGFS/policy4/pins" 2>/dev/null || echo 0)" = "$pins4" ] || hgov_fail "policy4 counted pins"
+for p in 0 4; do
+	[ "$(cat "$CPUFREQ/policy$p/scaling_governor")" = schedutil ] ||
+		hgov_fail "policy$p governed by $(cat "$CPUFREQ/policy$p/scaling_governor")"
+done
+[ "$(eas)" = "$eas_before" ] || hgov_fail "EAS changed from '$eas_before' to '$(eas)'"
+hgov_ok "assist: dd pins policy0 at $max under schedutil (EAS '${eas_before:-n/a}'), released after assist_hold_ms"
+
+# During I/O: the floor shows as scaling_min_freq, and caps win.
+taskset -c 4 dd if=/dev/vda of=/dev/null bs=4k count=1000000 iflag=direct 2>/dev/null &
+dd_pid=$!
+hgov_wait_khz 0 "$max" 2000 || { kill $dd_pid; hgov_fail "long dd did not pin policy0"; }
+[ "$(cat "$CPUFREQ/policy0/scaling_min_freq")" = "$max" ] ||
+	{ kill $dd_pid; hgov_fail "scaling_min_freq $(cat "$CPUFREQ/policy0/scaling_min_freq") during I/O"; }
+echo 1000000 > "$CPUFREQ/policy0/scaling_max_freq"
+hgov_wait_khz 0 1000000 100 ||
+	{ kill $dd_pid; hgov_fail "policy0 at $(hgov_cur 0) under scaling_max_freq=1000000"; }
+echo "$max" > "$CPUFREQ/policy0/scaling_max_freq"
+hgov_wait_khz 0 "$max" 100 || { kill $dd_pid; hgov_fail "floor not back after lifting the cap"; }
+kill $dd_pid
+wait $dd_pid 2>/dev/null
+hgov_wait_khz 0 "$low" 3000 || hgov_fail "policy0 at $(hgov_cur 0) after the long dd"
+[ "$(cat "$CPUFREQ/policy0/scaling_min_freq")" = "$min" ] || hgov_fail "floor left after I/O"
+hgov_ok "floor = scaling_min_freq during I/O; scaling_max_freq caps it"
+
+# hybrid takes a policy over: its own pin, no floor; the assist resumes
+# when hybrid stops.
+echo hybrid > "$CPUFREQ/policy0/scaling_governor" || hgov_fail "cannot select hybrid on policy0"
+pins=$(cat "$HGOV_DEBUGFS/policy0/pins")
+taskset -c 4 dd if=/dev/vda of=/dev/null bs=4k count=1000000 iflag=direct 2>/dev/null &
+dd_pid=$!
+hgov_wait_khz 0 "$max" 2000 || { kill $dd_pid; hgov_fail "hybrid did not pin policy0 with the assist on"; }
+floor=$(cat "$CPUFREQ/policy0/scaling_min_freq")
+kill $dd_pid
+wait $dd_pid 2>/dev/null
+[ "$floor" = "$min" ] || hgov_fail "assist floor $floor under hybrid"
+[ "$(cat "$HGOV_DEBUGFS/policy0/pins")" -gt "$pins" ] || hgov_fail "hybrid's pin not counted"
+hgov_wait_khz 0 "$min" 3000 || hgov_fail "policy0 at $(hgov_cur 0) after dd under hybrid"
+echo schedutil > "$CPUFREQ/policy0/scaling_governor"
+taskset -c 4 dd if=/dev/vda of=/dev/null bs=4k count=1000000 iflag=direct 2>/dev/null &
+dd_pid=$!
+hgov_wait_khz 0 "$max" 2000 || { kill $dd_pid; hgov_fail "assist did not resume after hybrid"; }
+[ "$(cat "$CPUFREQ/policy0/scaling_min_freq")" = "$max" ] ||
+	{ kill $dd_pid; hgov_fail "no floor after hybrid stopped"; }
+kill $dd_pid
+wait $dd_pid 2>/dev/null
+hgov_ok "hybrid selected with the assist on: hybrid pins, no floor; the assist resumes after it"
+
+# assist=0: no floor.
+hgov_wait_khz 0 "$low" 3000 || hgov_fail "policy0 at $(hgov_cur 0)"
+echo 0 > $P/assist
+pins=$(cat "$HGOV_DEBUGFS/policy0/pins")
+taskset -c 4 dd if=/dev/vda of=/dev/null bs=4k count=500 iflag=direct 2>/dev/null
+[ "$(cat "$HGOV_DEBUGFS/policy0/pins")" = "$pins" ] || hgov_fail "pinned with assist=0"
+hgov_ok "assist=0: no floor"
+
+# The floors follow the driver's policies (a reload frees and recreates
+# them) and go with the module.
+# The ticker holds hgov_testbed's self_util open.
+kill $ticker
+wait $ticker 2>/dev/null
+rmmod cpufreq_hybrid || hgov_fail "cannot unload cpufreq_hybrid"
+modprobe cpufreq_hybrid assist=1 || hgov_fail "cannot load cpufreq_hybrid assist=1"
+rmmod hgov_testbed && modprobe hgov_testbed || hgov_fail "cannot reload hgov_testbed"
+echo 1 > "$CPUFREQ/boost" || hgov_fail "cannot enable boost after the reload"
+taskset -c 0 hgov-load periodic 4000 10 3600 > /dev/null &
+ticker=$!
+max=$(cat "$CPUFREQ/policy0/scaling_max_freq")
+hgov_wait_khz 0 "$low" 3000 || hgov_fail "policy0 at $(hgov_cur 0) after the reload"
+taskset -c 4 dd if=/dev/vda of=/dev/null bs=4k count=1000000 iflag=direct 2>/dev/null &
+dd_pid=$!
+hgov_wait_khz 0 "$max" 2000 || { kill $dd_pid; hgov_fail "no floor on the new policies"; }
+[ "$(cat "$CPUFREQ/policy0/scaling_min_freq")" = "$max" ] ||
+	{ kill $dd_pid; hgov_fail "no floor on the new policies"; }
+kill $dd_pid
+wait $dd_pid 2>/dev/null
+rmmod cpufreq_hybrid || hgov_fail "cannot unload cpufreq_hybrid with the assist on"
+[ "$(cat "$CPUFREQ/policy0/scaling_min_freq")" = "$min" ] || hgov_fail "a floor outlived the module"
+modprobe cpufreq_hybrid || hgov_fail "cannot reload cpufreq_hybrid"
+hgov_ok "assist=1 at load, across a driver reload, and gone with the module"
