@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
-# make bench: performance, schedutil, ondemand and hybrid, back to back on
-# one virtual board with frequency emulation and the eMMC model, each
+# make bench: performance, schedutil, ondemand, hybrid and schedutil+assist
+# (schedutil with assist=1), back to back on one virtual board with
+# frequency emulation, the H3 energy model and the eMMC model, each
 # workload HGOV_BENCH_REPS times (default 5) with the governors
 # interleaved. Writes out/bench.json, out/bench.md and
 # out/bench-GOVERNOR.png; the board's raw output is out/bench/console.log.

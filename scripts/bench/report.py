@@ -227,6 +227,8 @@ def write_md(result, govs, path):
             for x in govs) + " |")
         lines.append("| | A57 time at max | " + " | ".join(
             "%.0f %%" % (100 * g[x]["big_max_residency"]) for x in govs) + " |")
+        lines.append("| | busy CPU-s A57 / A53 (where it ran) | " + " | ".join(
+            "%s / %s" % (fmt(g[x]["busy_s"]["a57"]), fmt(g[x]["busy_s"]["a53"])) for x in govs) + " |")
         if wl in IO_WORKLOADS:
             lines.append("| | entry (µs) / release (ms) | " + " | ".join(
                 "%s / %s" % (fmt(None if g[x]["entry_ms"] is None else g[x]["entry_ms"] * 1000, 0),
