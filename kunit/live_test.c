@@ -171,7 +171,13 @@ static void hgov_live_min_limit_test(struct kunit *test)
 	KUNIT_ASSERT_GE(test, freq_qos_add_request(&ctx->little->constraints, &req,
 						   FREQ_QOS_MIN, 1000000), 0);
 	flush_work(&ctx->little->update);
-	KUNIT_EXPECT_EQ(test, READ_ONCE(ctx->little->cur), 1000000);
+	/*
+	 * The core applies the limit at once, to the lowest OPP at or above
+	 * it that the energy model does not call inefficient (1.2 GHz on the
+	 * H3 model); hybrid's own decision follows and is the limit itself.
+	 */
+	KUNIT_EXPECT_GE(test, READ_ONCE(ctx->little->cur), 1000000);
+	KUNIT_EXPECT_GE(test, live_wait_khz(ctx->little, 1000000, 100), 0);
 
 	freq_qos_remove_request(&req);
 	flush_work(&ctx->little->update);
