@@ -24,6 +24,8 @@ reject $G/io_pin_enable $NUM "" " " "$TAB" 2 yes on "1 1"
 reject $G/io_hold_ms $NUM "" " " "$TAB" 10001 "5 0"
 reject $G/io_pin_cpus "" " " "$TAB" -1 abc 0-99 3-1 8 "auto x" "0-"
 reject $P/io_watchdog_ms $NUM "" " " "$TAB" 99 600001
+reject $P/assist $NUM "" " " "$TAB" 2 yes on "1 1"
+reject $P/assist_hold_ms $NUM "" " " "$TAB" 10001 "5 0"
 reject $P/io_disks "" " " "$TAB" "vd\$" "a**b*" "vd!a" "!" "$(printf 'x%.0s' $(seq 300))"
 hgov_ok "$n bad writes refused with EINVAL and one log line each, nothing changed"
 
@@ -44,6 +46,8 @@ race $G/io_pin_enable 0 1 7
 race $G/io_pin_cpus 0-3 auto 0-99
 race $P/io_watchdog_ms 500 3000 5
 race $P/io_disks "vd*" "!nullb* *" "a***"
+race $P/assist 0 1 7
+race $P/assist_hold_ms 10 100 abc
 hgov_ok "racing writers always leave a good value"
 
 echo 450 > $G/rate_limit_us
@@ -52,6 +56,8 @@ echo 1 > $G/io_pin_enable
 echo auto > $G/io_pin_cpus
 echo 2000 > $P/io_watchdog_ms
 echo '!loop* !ram* !zram* !nullb* *' > $P/io_disks
+echo 0 > $P/assist
+echo 50 > $P/assist_hold_ms
 dd if=/dev/vda of=/dev/null bs=4k count=20000 iflag=direct 2>/dev/null &
 dd_pid=$!
 hgov_wait_khz 0 1500000 2000 || hgov_fail "no pin after the abuse ($(hgov_cur 0))"
