@@ -126,13 +126,18 @@ static void hgov_live_follows_load_test(struct kunit *test)
 	struct live_ctx *ctx = test->priv;
 	int ms;
 
-	KUNIT_EXPECT_EQ(test, READ_ONCE(ctx->little->cur), 800000);
+	/*
+	 * The idle A53 cluster is not raised with the busy A57 one. Waited
+	 * for rather than sampled: on the debug kernel the board's own
+	 * background (KASAN, lockdep) briefly loads an A53 now and then.
+	 */
+	KUNIT_EXPECT_GE(test, live_wait_khz(ctx->little, 800000, 500), 0);
 	live_start_load(test, BIG_CPU);
 	ms = live_wait_khz(ctx->big, 1500000, 1000);
 	KUNIT_EXPECT_GE_MSG(test, ms, 0, "policy0 at %u kHz after 1 s of load",
 			    READ_ONCE(ctx->big->cur));
 	kunit_info(test, "policy0 reached 1500000 kHz in %d ms", ms);
-	KUNIT_EXPECT_EQ(test, READ_ONCE(ctx->little->cur), 800000);
+	KUNIT_EXPECT_GE(test, live_wait_khz(ctx->little, 800000, 500), 0);
 
 	live_stop_load(ctx);
 	ms = live_wait_khz(ctx->big, 500000, 2000);
