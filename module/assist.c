@@ -85,6 +85,15 @@ static struct cpumask hgov_assist_hybrid;
  */
 static DEFINE_MUTEX(hgov_assist_mutex);
 
+/* Any context, the block probes' included. */
+static void hgov_assist_pin_kick(struct hgov_pin *pin)
+{
+	struct hgov_assist *a = container_of(pin, struct hgov_assist, pin);
+
+	WRITE_ONCE(pin->kicked, true);
+	queue_work(system_highpri_wq, &a->work);
+}
+
 /* Evaluate @a's pin now. Process context. */
 static void hgov_assist_eval(struct hgov_assist *a)
 {
@@ -111,24 +120,13 @@ static void hgov_assist_eval(struct hgov_assist *a)
 	mutex_unlock(&a->lock);
 
 	/* A disk that went busy while we were not listening kicked nobody. */
-	if (READ_ONCE(a->pin.want_kick) && hgov_io_recheck()) {
-		WRITE_ONCE(a->pin.kicked, true);
-		queue_work(system_highpri_wq, &a->work);
-	}
+	if (READ_ONCE(a->pin.want_kick) && hgov_io_recheck())
+		hgov_assist_pin_kick(&a->pin);
 }
 
 static void hgov_assist_work(struct work_struct *work)
 {
 	hgov_assist_eval(container_of(work, struct hgov_assist, work));
-}
-
-/* Any context, the block probes' included. */
-static void hgov_assist_pin_kick(struct hgov_pin *pin)
-{
-	struct hgov_assist *a = container_of(pin, struct hgov_assist, pin);
-
-	WRITE_ONCE(pin->kicked, true);
-	queue_work(system_highpri_wq, &a->work);
 }
 
 static void hgov_assist_pin_eval(struct hgov_pin *pin)

@@ -79,18 +79,34 @@ MODULE_PARM_DESC(emulate, "make a lower frequency cost execution time (default: 
  * Energy model of r8a77951.dtsi: dynamic-power-coefficient and OPP
  * voltages, P = C * V^2 * f as dev_pm_opp_of_register_em() computes it.
  */
-#define TB_A57_POWER_COEFF	854
-#define TB_A53_POWER_COEFF	277
+struct tb_opp_volt {
+	unsigned int	khz;
+	unsigned int	mv;
+};
 
-static const struct {
-	unsigned int khz;
-	unsigned int mv;
-} tb_a57_volt[] = {
+static const struct tb_opp_volt tb_a57_volt[] = {
 	{ 500000, 830 }, { 1000000, 830 }, { 1500000, 830 },
 	{ 1600000, 900 }, { 1700000, 960 },
-}, tb_a53_volt[] = {
+};
+
+static const struct tb_opp_volt tb_a53_volt[] = {
 	{ 800000, 820 }, { 1000000, 820 }, { 1200000, 820 },
 };
+
+/**
+ * struct tb_em - energy model of one cluster
+ * @coeff: dynamic-power-coefficient
+ * @volt: OPPs and their voltages, ascending
+ * @nr: entries in @volt
+ */
+struct tb_em {
+	unsigned int			coeff;
+	const struct tb_opp_volt	*volt;
+	unsigned int			nr;
+};
+
+static const struct tb_em tb_a57_em = { 854, tb_a57_volt, ARRAY_SIZE(tb_a57_volt) };
+static const struct tb_em tb_a53_em = { 277, tb_a53_volt, ARRAY_SIZE(tb_a53_volt) };
 
 static struct cpufreq_frequency_table tb_a57_table[] = {
 	{ .frequency = 500000 },
@@ -469,6 +485,11 @@ static int tb_init(struct cpufreq_policy *policy)
 	return 0;
 }
 
+static const struct tb_em *tb_em_of(unsigned int cpu)
+{
+	return tb_same_cluster(0, cpu) ? &tb_a57_em : &tb_a53_em;
+}
+
 /*
  * EM callback: the lowest OPP of @dev's cluster at or above *@khz, and its
  * power in microwatts (C * mV^2 * MHz / 10^6, as the OPP library has it).
@@ -476,18 +497,16 @@ static int tb_init(struct cpufreq_policy *policy)
 static int tb_em_power(struct device *dev, unsigned long *power,
 		       unsigned long *khz)
 {
-	bool big = tb_same_cluster(0, dev->id);
-	unsigned int i, n = big ? ARRAY_SIZE(tb_a57_volt) : ARRAY_SIZE(tb_a53_volt);
-	unsigned int coeff = big ? TB_A57_POWER_COEFF : TB_A53_POWER_COEFF;
+	const struct tb_em *em = tb_em_of(dev->id);
+	unsigned int i;
 
-	for (i = 0; i < n; i++) {
-		unsigned int f = big ? tb_a57_volt[i].khz : tb_a53_volt[i].khz;
-		unsigned int mv = big ? tb_a57_volt[i].mv : tb_a53_volt[i].mv;
+	for (i = 0; i < em->nr; i++) {
+		const struct tb_opp_volt *o = &em->volt[i];
 
-		if (f < *khz)
+		if (o->khz < *khz)
 			continue;
-		*khz = f;
-		*power = div_u64((u64)coeff * mv * mv * (f / 1000), 1000000);
+		*khz = o->khz;
+		*power = div_u64((u64)em->coeff * o->mv * o->mv * (o->khz / 1000), 1000000);
 		return 0;
 	}
 	return -EINVAL;
@@ -501,19 +520,15 @@ static int tb_em_power(struct device *dev, unsigned long *power,
  */
 static void tb_mark_inefficient(struct cpufreq_policy *policy)
 {
-	bool big = tb_same_cluster(0, policy->cpu);
-	unsigned int i, j, n = big ? ARRAY_SIZE(tb_a57_volt) : ARRAY_SIZE(tb_a53_volt);
+	const struct tb_em *em = tb_em_of(policy->cpu);
+	unsigned int i, j;
 
-	for (i = 0; i < n; i++) {
-		for (j = i + 1; j < n; j++) {
-			unsigned int mv_i = big ? tb_a57_volt[i].mv : tb_a53_volt[i].mv;
-			unsigned int mv_j = big ? tb_a57_volt[j].mv : tb_a53_volt[j].mv;
-
-			if (mv_j > mv_i)
-				continue;
-			cpufreq_table_set_inefficient(policy, big ? tb_a57_volt[i].khz :
-							      tb_a53_volt[i].khz);
-			break;
+	for (i = 0; i < em->nr; i++) {
+		for (j = i + 1; j < em->nr; j++) {
+			if (em->volt[j].mv <= em->volt[i].mv) {
+				cpufreq_table_set_inefficient(policy, em->volt[i].khz);
+				break;
+			}
 		}
 	}
 }
@@ -528,11 +543,10 @@ static void tb_mark_inefficient(struct cpufreq_policy *policy)
 static void tb_register_em(struct cpufreq_policy *policy)
 {
 	struct em_data_callback em_cb = EM_DATA_CB(tb_em_power);
-	unsigned int nr = tb_same_cluster(0, policy->cpu) ?
-			  ARRAY_SIZE(tb_a57_volt) : ARRAY_SIZE(tb_a53_volt);
 	int ret;
 
-	ret = em_dev_register_perf_domain(get_cpu_device(policy->cpu), nr, &em_cb,
+	ret = em_dev_register_perf_domain(get_cpu_device(policy->cpu),
+					  tb_em_of(policy->cpu)->nr, &em_cb,
 					  policy->related_cpus, true);
 	if (ret == -EEXIST)
 		tb_mark_inefficient(policy);
