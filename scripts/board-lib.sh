@@ -151,3 +151,48 @@ hgov_setspeed() {
 
 # hgov_kv KEY LINE - the value of KEY in a key=value line of hgov-load.
 hgov_kv() { printf '%s\n' "$2" | tr ' ' '\n' | sed -n "s/^$1=//p"; }
+
+# hgov_pin_timing LOW MAX HOLD_MS - time the storage I/O pin of policy0
+# (hybrid's or the assist's floor) over seven 300-block direct dd runs on
+# the virtio disk from cpu4, each starting with policy0 at LOW. Odd runs
+# time entry (first request issued -> policy0 at MAX; run 1, cold, is
+# shown but not counted), even runs release (last completion -> the
+# hybrid_pin release of policy0): every enabled trace event slows the
+# emulated board down. After each run policy0 must come back to LOW, and
+# policy4 must never pin. Sets $entry and $release, the medians, in us.
+hgov_pin_timing() {
+	pt_entries=
+	pt_releases=
+	for run in 1 2 3 4 5 6 7; do
+		hgov_wait_khz 0 "$1" 3000 || hgov_fail "policy0 at $(hgov_cur 0) before run $run"
+		if [ $((run % 2)) -eq 1 ]; then
+			hgov_trace_on block/block_rq_issue power/cpu_frequency
+		else
+			hgov_trace_on block/block_rq_complete hybrid/hybrid_pin power/cpu_frequency
+		fi
+		taskset -c 4 dd if=/dev/vda of=/dev/null bs=4k count=300 iflag=direct 2>/dev/null ||
+			hgov_fail "dd failed"
+		sleep $(($3 / 1000 + 1))
+		hgov_trace_off
+		t_max=$(hgov_trace_lines "cpu_frequency: state=$2 cpu_id=0" | head -n 1 | cut -d' ' -f1)
+		[ -n "$t_max" ] || hgov_fail "run $run: policy0 never reached $2 during dd"
+		hgov_trace_lines "cpu_frequency: state=$1 cpu_id=0" | awk -v t="$t_max" '$1 > t' |
+			grep -q . || hgov_fail "run $run: policy0 stayed up after dd"
+		if [ $((run % 2)) -eq 1 ]; then
+			t_issue=$(hgov_trace_lines block_rq_issue | head -n 1 | cut -d' ' -f1)
+			entry=$((t_max - t_issue))
+			echo "run $run: first request -> policy0 at $2: $entry us"
+			[ "$run" -gt 1 ] && pt_entries="$pt_entries $entry"
+		else
+			t_done=$(hgov_trace_lines block_rq_complete | tail -n 1 | cut -d' ' -f1)
+			t_rel=$(hgov_trace_lines "hybrid_pin: policy=0 pin=0" | tail -n 1 | cut -d' ' -f1)
+			[ -n "$t_rel" ] || hgov_fail "run $run: policy0 never released"
+			hgov_trace_lines "hybrid_pin: policy=4 pin=1" | grep -q . && hgov_fail "policy4 was pinned"
+			release=$((t_rel - t_done))
+			echo "run $run: last completion -> release: $release us"
+			pt_releases="$pt_releases $release"
+		fi
+	done
+	entry=$(hgov_median $pt_entries)
+	release=$(hgov_median $pt_releases)
+}

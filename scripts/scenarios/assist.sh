@@ -53,40 +53,7 @@ pins4=$(cat "$HGOV_DEBUGFS/policy4/pins" 2>/dev/null || echo 0)
 [ "$low" -lt "$max" ] || hgov_fail "schedutil rests policy0 at $low, not below $max"
 echo "schedutil rests policy0 at $low kHz; scaling_max_freq $max kHz"
 
-entries=
-releases=
-for run in 1 2 3 4 5 6 7; do
-	hgov_wait_khz 0 "$low" 3000 || hgov_fail "policy0 at $(hgov_cur 0) before run $run"
-	if [ $((run % 2)) -eq 1 ]; then
-		hgov_trace_on block/block_rq_issue power/cpu_frequency
-	else
-		hgov_trace_on block/block_rq_complete hybrid/hybrid_pin power/cpu_frequency
-	fi
-	taskset -c 4 dd if=/dev/vda of=/dev/null bs=4k count=300 iflag=direct 2>/dev/null ||
-		hgov_fail "dd failed"
-	sleep $((hold_ms / 1000 + 1))
-	hgov_trace_off
-	t_max=$(hgov_trace_lines "cpu_frequency: state=$max cpu_id=0" | head -n 1 | cut -d' ' -f1)
-	[ -n "$t_max" ] || hgov_fail "run $run: policy0 never reached $max during dd"
-	hgov_trace_lines "cpu_frequency: state=$low cpu_id=0" | awk -v t="$t_max" '$1 > t' |
-		grep -q . || hgov_fail "run $run: policy0 stayed up after dd"
-	if [ $((run % 2)) -eq 1 ]; then
-		t_issue=$(hgov_trace_lines block_rq_issue | head -n 1 | cut -d' ' -f1)
-		entry=$((t_max - t_issue))
-		echo "run $run: first request -> policy0 at $max: $entry us"
-		[ "$run" -gt 1 ] && entries="$entries $entry"
-	else
-		t_done=$(hgov_trace_lines block_rq_complete | tail -n 1 | cut -d' ' -f1)
-		t_rel=$(hgov_trace_lines "hybrid_pin: policy=0 pin=0" | tail -n 1 | cut -d' ' -f1)
-		[ -n "$t_rel" ] || hgov_fail "run $run: policy0's floor never released"
-		hgov_trace_lines "hybrid_pin: policy=4 pin=1" | grep -q . && hgov_fail "policy4 was pinned"
-		release=$((t_rel - t_done))
-		echo "run $run: last completion -> floor released: $release us"
-		releases="$releases $release"
-	fi
-done
-entry=$(hgov_median $entries)
-release=$(hgov_median $releases)
+hgov_pin_timing "$low" "$max" "$hold_ms"
 echo "median entry latency: $entry us (bound: schedutil rate_limit_us $rate_us + 300 us transition = $bound_us us)"
 echo "median release after the last completion: $release us (assist_hold_ms $hold_ms)"
 [ "$entry" -le "$bound_us" ] || hgov_fail "entry latency $entry us over $bound_us us"
