@@ -34,43 +34,155 @@ hgov_need_pkgs() {
 
 # Host tools every board job needs.
 hgov_need_host_tools() {
-	hgov_need_pkgs "linux-source-$HGOV_KVER" gcc-aarch64-linux-gnu \
+	hgov_need_pkgs gcc-aarch64-linux-gnu \
 		binutils-aarch64-linux-gnu qemu-system-arm flex bison bc libssl-dev \
 		libelf-dev device-tree-compiler python3 xz-utils cpio make gcc \
 		sparse perl kmod libc6-dev-arm64-cross
 }
 
+# The kernels the project supports (README, "Supported kernels"), and the
+# Debian suites that serve their linux-source where the machine's own apt
+# sources (bookworm: 6.1 and 6.12) do not.
+HGOV_KVERS="5.10 6.1 6.12 7.3"
+hgov_kver_suites() {
+	case $1 in
+	5.10) echo "bullseye bullseye-security" ;;
+	6.1 | 6.12) ;;
+	7.3) echo "trixie-backports" ;;
+	*) hgov_die "unsupported kernel $1 (supported: $HGOV_KVERS)" ;;
+	esac
+}
+
+# hgov_apt_debs SUITES PKG[:ARCH][=VERSION]... - download Debian packages
+# (and nothing else) into the cache through a private apt state, from
+# SUITES of the Debian mirror the machine already uses ("" for the
+# machine's apt sources as they are); print the directory of the .debs.
+# The machine's apt configuration is never changed.
+hgov_apt_debs() {
+	local suites=$1 a o line uri= sec= s p
+	shift
+	a=$HGOV_CACHE/apt-$(echo "suites:$suites" | sha256sum | cut -c1-8)
+	mkdir -p "$a/lists/partial" "$a/cache/archives/partial" "$a/debs"
+	touch "$a/status"
+	o=(-o APT::Architecture=amd64 -o APT::Architectures::=amd64
+	   -o APT::Architectures::=arm64 -o Dir::State::Lists="$a/lists"
+	   -o Dir::Cache="$a/cache" -o Dir::State::status="$a/status"
+	   -o Debug::NoLocking=1 -o APT::Sandbox::User=root)
+	if [ -n "$suites" ]; then
+		# The mirror of the machine's own release, and its security
+		# archive for the *-security suites.
+		local VERSION_CODENAME=
+		. /etc/os-release
+		while read -r line; do
+			case $line in
+			*" $VERSION_CODENAME") uri=${line% *} ;;
+			*" $VERSION_CODENAME-security") sec=${line% *} ;;
+			esac
+		done < <(apt-get indextargets --format '$(REPO_URI) $(RELEASE)' | sort -u)
+		[ -n "$uri" ] || hgov_die "no Debian mirror for $VERSION_CODENAME in the apt sources"
+		for s in $suites; do
+			case $s in
+			*-security) [ -n "$sec" ] ||
+					hgov_die "no Debian security mirror in the apt sources"
+				    echo "deb $sec $s main" ;;
+			*) echo "deb $uri $s main" ;;
+			esac
+		done > "$a/sources.list"
+		o+=(-o Dir::Etc::sourcelist="$a/sources.list" -o Dir::Etc::sourceparts=-)
+	fi
+	if [ ! -e "$a/.updated" ]; then
+		apt-get "${o[@]}" update -q >&2 || hgov_die "apt-get update${suites:+ ($suites)} failed"
+		touch "$a/.updated"
+	fi
+	for p in "$@"; do
+		hgov_apt_deb_of "$a/debs" "$p" >/dev/null && continue
+		(cd "$a/debs" && apt-get "${o[@]}" download "$p" >&2) ||
+			hgov_die "cannot download $p${suites:+ from $suites}"
+	done
+	echo "$a/debs"
+}
+
+# hgov_apt_deb_of DIR PKG[:ARCH][=VERSION] - print the .deb of PKG in DIR
+# (the newest, without a VERSION); fails if there is none.
+hgov_apt_deb_of() {
+	local spec=${2%%=*} ver=* arch=*
+	case $2 in *=*) ver=${2#*=} ;; esac
+	case $spec in *:*) arch=${spec#*:} ;; esac
+	ls "$1/${spec%%:*}_"$ver"_"$arch.deb 2>/dev/null | sort -V | tail -n 1 | grep .
+}
+
+# hgov_src_version - Debian version of linux-source-$HGOV_KVER: installed
+# with apt where the machine's sources serve it, else downloaded (the
+# newest in its suites, on first use).
+hgov_src_version() {
+	local suites debs
+	suites=$(hgov_kver_suites "$HGOV_KVER")
+	if [ -z "$suites" ]; then
+		hgov_need_pkgs "linux-source-$HGOV_KVER"
+		dpkg-query -W -f='${Version}' "linux-source-$HGOV_KVER"
+		return
+	fi
+	debs=$(hgov_apt_debs "$suites" "linux-source-$HGOV_KVER") || exit 1
+	dpkg-deb -f "$(hgov_apt_deb_of "$debs" "linux-source-$HGOV_KVER")" Version
+}
+
 # hgov_src - print the unpacked linux-source tree, unpacking it on first use.
 hgov_src() {
-	local tarball=/usr/src/linux-source-$HGOV_KVER.tar.xz ver dir
-	[ -f "$tarball" ] || hgov_die "$tarball missing: install linux-source-$HGOV_KVER"
-	ver=$(dpkg-query -W -f='${Version}' "linux-source-$HGOV_KVER")
+	local ver dir tarball tmp=
+	ver=$(hgov_src_version) || exit 1
 	dir=$HGOV_CACHE/src/linux-source-$HGOV_KVER-$ver
 	if [ ! -f "$dir/.unpacked" ]; then
-		hgov_log "unpacking $tarball"
 		rm -rf "$dir" && mkdir -p "$dir"
+		tarball=/usr/src/linux-source-$HGOV_KVER.tar.xz
+		if [ -n "$(hgov_kver_suites "$HGOV_KVER")" ]; then
+			tmp=$(mktemp -d)
+			dpkg-deb -x "$(hgov_apt_deb_of "$(hgov_apt_debs \
+				"$(hgov_kver_suites "$HGOV_KVER")" "linux-source-$HGOV_KVER")" \
+				"linux-source-$HGOV_KVER=$ver")" "$tmp" ||
+				hgov_die "cannot unpack linux-source-$HGOV_KVER $ver"
+			tarball=$tmp/usr/src/linux-source-$HGOV_KVER.tar.xz
+		fi
+		[ -f "$tarball" ] || hgov_die "$tarball missing"
+		hgov_log "unpacking linux-source-$HGOV_KVER $ver"
 		tar -xJf "$tarball" -C "$dir" --strip-components=1 ||
 			hgov_die "cannot unpack $tarball"
+		[ -z "$tmp" ] || rm -rf "$tmp"
 		touch "$dir/.unpacked"
 	fi
 	echo "$dir"
 }
 
-# hgov_version_frag - the fragment for this kernel version only, if any.
-hgov_version_frag() {
-	[ -f "$HGOV_TOP/kunit/board-$HGOV_KVER.config" ] &&
-		echo "$HGOV_TOP/kunit/board-$HGOV_KVER.config"
+# hgov_frags FLAVOUR - the board kernel's fragments, in the order they
+# apply (a later line for the same option wins): the common one, the
+# flavour's, and those of this kernel version and of this version's
+# flavour, where they exist.
+hgov_frags() {
+	local f
+	for f in board board-$1 board-$HGOV_KVER board-$HGOV_KVER-$1; do
+		[ -f "$HGOV_TOP/kunit/$f.config" ] && echo "$HGOV_TOP/kunit/$f.config"
+	done
 	return 0
 }
 
-# hgov_kernel_key FLAVOUR - cache key of a board kernel: fragment, source
-# version and compiler version.
+# hgov_merged_frag FLAVOUR - the options of the board kernel's fragments,
+# merged as merge_config.sh does (a later line for an option wins),
+# comments left out.
+hgov_merged_frag() {
+	awk '
+		{ opt = "" }
+		/^CONFIG_/ { split($0, kv, "="); opt = kv[1] }
+		/^# CONFIG_.* is not set$/ { opt = $2 }
+		opt != "" { if (!(opt in val)) order[n++] = opt; val[opt] = $0 }
+		END { for (i = 0; i < n; i++) print val[order[i]] }' $(hgov_frags "$1")
+}
+
+# hgov_kernel_key FLAVOUR - cache key of a board kernel: the merged
+# fragments, source version and compiler version.
 hgov_kernel_key() {
-	local frag=$HGOV_TOP/kunit/board-$1.config
-	[ -f "$frag" ] || hgov_die "no kernel fragment $frag"
+	[ -f "$HGOV_TOP/kunit/board-$1.config" ] || hgov_die "no kernel flavour $1"
 	{
-		cat "$HGOV_TOP/kunit/board.config" "$frag" $(hgov_version_frag)
-		dpkg-query -W -f='${Version}' "linux-source-$HGOV_KVER"
+		hgov_merged_frag "$1"
+		hgov_src_version
 		"${HGOV_CROSS}gcc" --version | head -n 1
 	} | sha256sum | cut -c1-12
 }
@@ -80,27 +192,12 @@ hgov_kbuild() {
 	echo "$HGOV_CACHE/kernel-$HGOV_KVER-$1-$(hgov_kernel_key "$1")"
 }
 
-# hgov_arm64_debs PKG... - download Debian's arm64 packages (and nothing
-# else) into the cache through a private apt state; print the deb directory.
+# hgov_arm64_debs PKG... - download Debian's arm64 packages from the
+# machine's apt sources into the cache; print the deb directory.
 hgov_arm64_debs() {
-	local a=$HGOV_CACHE/apt-arm64
-	local o=(-o APT::Architecture=arm64 -o APT::Architectures::=arm64
-		-o Dir::State::Lists="$a/lists" -o Dir::Cache="$a/cache"
-		-o Dir::State::status="$a/status" -o Debug::NoLocking=1
-		-o APT::Sandbox::User=root)
-	mkdir -p "$a/lists/partial" "$a/cache/archives/partial" "$a/debs"
-	touch "$a/status"
-	if [ ! -e "$a/.updated" ]; then
-		apt-get "${o[@]}" update -q >&2 || hgov_die "arm64 apt-get update failed"
-		touch "$a/.updated"
-	fi
-	local p
-	for p in "$@"; do
-		ls "$a/debs/${p}_"*_arm64.deb >/dev/null 2>&1 && continue
-		(cd "$a/debs" && apt-get "${o[@]}" download "$p:arm64" >&2) ||
-			hgov_die "cannot download $p:arm64"
-	done
-	echo "$a/debs"
+	local p pkgs=()
+	for p in "$@"; do pkgs+=("$p:arm64"); done
+	hgov_apt_debs "" "${pkgs[@]}"
 }
 
 # The virtual board: QEMU virt with 8 Cortex-A57 vCPUs in two clusters.
@@ -117,10 +214,13 @@ else
 fi
 
 # hgov_board_dtb - print a DTB of the board with R-Car H3 capacities
-# (capacity-dmips-mhz: A57 1024 on cpu0-3, A53 535 on cpu4-7).
+# (capacity-dmips-mhz: A57 1024 on cpu0-3, A53 535 on cpu4-7) and the
+# clusters directly under cpu-map, as r8a77951.dtsi has them: QEMU puts
+# them in a socket0 node, which 5.10 does not parse (it is left with no
+# topology at all); 6.1 and later read both layouts the same.
 hgov_board_dtb() {
 	local key dtb
-	key=$({ echo "${HGOV_QEMU_MACHINE[*]}"; qemu-system-aarch64 --version; } |
+	key=$({ echo "${HGOV_QEMU_MACHINE[*]}"; echo cpu-map-clusters; qemu-system-aarch64 --version; } |
 		sha256sum | cut -c1-12)
 	dtb=$HGOV_CACHE/board-$key.dtb
 	if [ ! -f "$dtb" ]; then
@@ -134,6 +234,12 @@ hgov_board_dtb() {
 				"$([ $cpu -lt 4 ] && echo 1024 || echo 535)" ||
 				hgov_die "fdtput failed on cpu@$cpu"
 		done
+		dtc -q -I dtb -O dts "$dtb.tmp" | awk '
+			/^[ \t]*socket0 \{/ { skip = 1; depth = 0; next }
+			skip && /\{/ { depth++ }
+			skip && /^[ \t]*\};/ { if (!depth) { skip = 0; next }; depth-- }
+			{ print }' | dtc -q -I dts -O dtb -o "$dtb.tmp" - ||
+			hgov_die "dtc could not rewrite the cpu-map"
 		mv "$dtb.tmp" "$dtb"
 	fi
 	echo "$dtb"

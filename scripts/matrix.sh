@@ -1,85 +1,128 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
-# The build matrix: cpufreq_hybrid.ko for arm64 and x86_64 against Debian's
-# linux-source-6.1 and linux-source-6.12, each with W=1 and sparse (C=2);
-# any diagnostic fails its cell.
+# The build matrix: cpufreq_hybrid.ko (and the KUnit module) for arm64 and
+# x86_64 against every supported kernel (5.10, 6.1, 6.12, 7.3: Debian's
+# linux-source of each), each with W=1 and sparse (C=2); any diagnostic
+# in our sources fails its cell (a kernel's own headers may warn under
+# W=1 with today's compiler: those are not ours, and are not counted).
 #
-#   arm64:  the board kernels (scripts/kernel.sh), built from linux-source;
-#           the test-bed driver is built and checked too.
-#   x86_64: linux-source configured with Debian's own amd64 configuration
-#           and Module.symvers (from linux-headers-*-amd64 of the same
-#           version), prepared with modules_prepare: the kernel Debian
-#           ships, without building it again.
+#   arm64, 5.10 6.12 7.3: the board kernels (scripts/kernel.sh), built from
+#           linux-source; the test-bed driver is built and checked too.
+#   arm64 6.1, x86_64:  linux-source configured with the configuration and
+#           Module.symvers of Debian's own kernel of that version (its
+#           linux-headers-*-ARCH package, downloaded, not installed),
+#           prepared with modules_prepare: the kernel Debian ships,
+#           without building it again.
 #
-# usage: matrix.sh [CELL...]   CELL is arm64-6.12, arm64-6.1, x86_64-6.1,
-#                              x86_64-6.12; default all. Prints PASS/FAIL
-#                              per cell, exits non-zero if any failed.
+# usage: matrix.sh [CELL...]   CELL is ARCH-KVER (arm64-5.10 ... x86_64-7.3);
+#                              default all eight. Prints PASS/FAIL per cell,
+#                              exits non-zero if any failed.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
-all=(arm64-6.12 arm64-6.1 x86_64-6.1 x86_64-6.12)
+all=()
+for arch in arm64 x86_64; do
+	for kver in $HGOV_KVERS; do all+=("$arch-$kver"); done
+done
 cells=("$@")
 [ ${#cells[@]} -gt 0 ] || cells=("${all[@]}")
 
-# x86_headers KVER - the linux-headers package of Debian's amd64 kernel of
-# this version (through its meta-package), installed if missing.
-x86_headers() {
-	local meta
-	case $1 in
-	6.1) meta=linux-headers-amd64 ;;
-	6.12) meta=linux-headers-6.12-amd64 ;;
-	*) hgov_die "no Debian amd64 kernel known for $1" ;;
-	esac
-	hgov_need_pkgs "$meta" >&2
-	dpkg-query -W -f='${Depends}' "$meta" | sed 's/[ ,].*//'
+# distro_headers KVER ARCH - print the unpacked linux-headers-*-ARCH of
+# Debian's kernel built from the same source version as linux-source-KVER.
+distro_headers() {
+	local kver=$1 darch=$2 suites ver meta debs pkg dir
+	suites=$(hgov_kver_suites "$kver")
+	ver=$(HGOV_KVER=$kver hgov_src_version)
+	# Debian 12 names its 6.12 kernel's meta-package after the version.
+	case $kver in 6.12) meta=linux-headers-6.12-$darch ;; *) meta=linux-headers-$darch ;; esac
+	debs=$(hgov_apt_debs "$suites" "$meta:$darch=$ver") || exit 1
+	pkg=$(dpkg-deb -f "$(hgov_apt_deb_of "$debs" "$meta:$darch=$ver")" Depends |
+		tr ',' '\n' | sed -n 's/^ *\(linux-headers-[^ ]*-'"$darch"'\) .*/\1/p' | head -n 1)
+	[ -n "$pkg" ] || hgov_die "$meta $ver names no headers package"
+	dir=$HGOV_CACHE/headers/$pkg-$ver
+	if [ ! -f "$dir/.done" ]; then
+		debs=$(hgov_apt_debs "$suites" "$pkg:$darch=$ver") || exit 1
+		rm -rf "$dir" && mkdir -p "$dir"
+		dpkg-deb -x "$(hgov_apt_deb_of "$debs" "$pkg:$darch=$ver")" "$dir" ||
+			hgov_die "cannot unpack $pkg"
+		touch "$dir/.done"
+	fi
+	echo "$dir/usr/src/$pkg"
 }
 
-# x86_tree KVER - print a prepared x86_64 tree of linux-source-KVER with
-# Debian's configuration, building it on first use (about a minute).
-x86_tree() {
-	local hdr src key build old
-	hdr=/usr/src/$(x86_headers "$1")
+# distro_tree KVER ARCH - print a prepared tree of linux-source-KVER with
+# the configuration of Debian's ARCH kernel, building it on first use
+# (about a minute).
+distro_tree() {
+	local kver=$1 arch=$2 darch cross= hdr src key build old
+	case $arch in
+	x86_64) darch=amd64 ;;
+	arm64) darch=arm64 cross=$HGOV_CROSS ;;
+	esac
+	hdr=$(distro_headers "$kver" "$darch") || exit 1
 	[ -f "$hdr/.config" ] && [ -f "$hdr/Module.symvers" ] ||
 		hgov_die "$hdr has no .config or Module.symvers"
-	src=$(HGOV_KVER=$1 hgov_src)
+	src=$(HGOV_KVER=$kver hgov_src)
 	key=$({
 		echo uts-v1
 		cat "$hdr/.config" "$hdr/Module.symvers"
-		dpkg-query -W -f='${Version}' "linux-source-$1"
-		gcc --version | head -n 1
+		HGOV_KVER=$kver hgov_src_version
+		"${cross}gcc" --version | head -n 1
 	} | sha256sum | cut -c1-12)
-	build=$HGOV_CACHE/x86_64-$1-$key
+	build=$HGOV_CACHE/$arch-$kver-$key
 	if [ ! -f "$build/.done" ]; then
-		hgov_log "preparing an x86_64 $1 tree with Debian's config in $build"
+		hgov_log "preparing an $arch $kver tree with Debian's config in $build"
 		rm -rf "$build" && mkdir -p "$build"
 		cp "$hdr/.config" "$build/.config"
-		make -s -C "$src" O="$build" ARCH=x86_64 olddefconfig >&2 &&
-			make -s -C "$src" O="$build" ARCH=x86_64 -j"$HGOV_JOBS" \
-				modules_prepare >&2 ||
-			hgov_die "modules_prepare failed for x86_64 $1"
+		make -s -C "$src" O="$build" ARCH="$arch" CROSS_COMPILE="$cross" \
+			olddefconfig >&2 &&
+			make -s -C "$src" O="$build" ARCH="$arch" CROSS_COMPILE="$cross" \
+				-j"$HGOV_JOBS" modules_prepare >&2 ||
+			hgov_die "modules_prepare failed for $arch $kver"
 		# Debian's release string, so that the modules load on its kernel.
 		cp "$hdr/Module.symvers" "$build/"
 		cp "$hdr/include/config/kernel.release" "$build/include/config/"
 		cp "$hdr/include/generated/utsrelease.h" "$build/include/generated/"
 		touch "$build/.done"
-		for old in "$HGOV_CACHE/x86_64-$1-"*; do
+		for old in "$HGOV_CACHE/$arch-$kver-"*; do
 			[ "$old" = "$build" ] || rm -rf "$old"
 		done
 	fi
 	echo "$build"
 }
 
+# ours DIR LOG - print the diagnostics of LOG that concern the sources in
+# DIR: those located there, and those in a kernel header that a note
+# traces back there (a macro of ours, a call of ours); modpost's too.
+ours() {
+	awk -v dir="$1/" '
+		function flush() { if (blk != "" && mine) printf "%s", blk; blk = ""; mine = 0 }
+		/^(WARNING|ERROR): modpost:/ { flush(); print; next }
+		/^In file included from / || / In function / || / At top level:/ { flush(); next }
+		/^[^ ]+:[0-9]+:[0-9]+: (warning|error): / {
+			flush(); blk = $0 "\n"; mine = index($0, dir) == 1; next
+		}
+		/^[^ ]+:[0-9]+:[0-9]+: note: / && blk != "" {
+			blk = blk $0 "\n"; if (index($0, dir) == 1) mine = 1; next
+		}
+		/^[^ ]+:[0-9]+: (warning|error): / { flush(); if (index($0, dir) == 1) print; next }
+		/(^|: )error: / { flush(); print; next }
+		blk != "" { blk = blk $0 "\n" }
+		END { flush() }' "$2"
+}
+
 # build_clean TREE ARCH CROSS DIR... - W=1 C=2 module builds; fails on a
-# failed build or any diagnostic.
+# failed build or any diagnostic of ours.
 build_clean() {
 	local tree=$1 arch=$2 cross=$3 log m rc=0
 	shift 3
 	log=$(mktemp)
 	for m in "$@"; do
 		make -s -C "$tree" M="$m" ARCH="$arch" CROSS_COMPILE="$cross" \
-			C=2 W=1 -j"$HGOV_JOBS" modules > "$log" 2>&1 || rc=1
-		cat "$log"
-		grep -qE 'warning:|error:' "$log" && rc=1
+			C=2 W=1 -j"$HGOV_JOBS" modules > "$log" 2>&1 || { rc=1; cat "$log"; }
+		ours "$m" "$log" > "$log.ours"
+		[ -s "$log.ours" ] && { rc=1; cat "$log.ours"; }
+		rm -f "$log.ours"
 		[ $rc = 0 ] || break
 	done
 	rm -f "$log"
@@ -91,23 +134,25 @@ failed=0
 for cell in "${cells[@]}"; do
 	arch=${cell%-*}
 	kver=${cell#*-}
+	case " ${all[*]} " in *" $cell "*) ;; *) hgov_die "unknown cell $cell (cells: ${all[*]})" ;; esac
 	# Each cell builds in its own copy: the trees differ in architecture.
 	work=$(mktemp -d)
 	hgov_copy_sources "$work/hybrid"
 	ok=true
-	case $arch in
-	arm64)
+	case $arch-$kver in
+	arm64-6.1)
+		tree=$(distro_tree "$kver" arm64)
+		build_clean "$tree" arm64 "$HGOV_CROSS" "$work/hybrid" || ok=false
+		;;
+	arm64-*)
 		tree=$(HGOV_KVER=$kver bash "$HGOV_TOP/scripts/kernel.sh" normal)
 		cp -a "$HGOV_TOP/scripts/testbed" "$work/testbed"
 		build_clean "$tree" arm64 "$HGOV_CROSS" "$work/hybrid" "$work/testbed" || ok=false
 		;;
-	x86_64)
+	x86_64-*)
 		hgov_need_pkgs gcc libelf-dev dwarves
-		tree=$(x86_tree "$kver")
+		tree=$(distro_tree "$kver" x86_64)
 		build_clean "$tree" x86_64 "" "$work/hybrid" || ok=false
-		;;
-	*)
-		hgov_die "unknown cell $cell (cells: ${all[*]})"
 		;;
 	esac
 	if $ok && [ -f "$work/hybrid/cpufreq_hybrid.ko" ]; then
