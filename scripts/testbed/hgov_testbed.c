@@ -50,6 +50,8 @@
 #include <linux/seq_file.h>
 #include <linux/tracepoint.h>
 
+#include "compat.h"
+
 /* clock-latency-ns of every OPP in r8a77951.dtsi. */
 #define TB_LATENCY_NS	300000
 
@@ -166,7 +168,7 @@ static enum cpuhp_state tb_emu_hp_state;
  */
 static bool tb_same_cluster(unsigned int cpu, unsigned int other)
 {
-	return cpu_topology[cpu].cluster_id == cpu_topology[other].cluster_id;
+	return tb_cluster_id(cpu) == tb_cluster_id(other);
 }
 
 static void tb_record(struct cpufreq_policy *policy, unsigned int khz)
@@ -279,8 +281,7 @@ static enum hrtimer_restart tb_emu_tick(struct hrtimer *timer)
 }
 
 /* sched_switch: rq lock held, IRQs off, on the switching CPU. */
-static void tb_emu_switch(void *data, bool preempt, struct task_struct *prev,
-			  struct task_struct *next, unsigned int prev_state)
+static void tb_emu_switch(TB_SCHED_SWITCH_PROTO(prev, next))
 {
 	struct tb_emu *e = this_cpu_ptr(&tb_emu);
 	unsigned int cpu = smp_processor_id();
@@ -365,8 +366,8 @@ static int tb_emu_start(void)
 	for_each_possible_cpu(cpu) {
 		struct tb_emu *e = per_cpu_ptr(&tb_emu, cpu);
 
-		hrtimer_init(&e->timer, CLOCK_MONOTONIC, HRTIMER_MODE_REL_PINNED_HARD);
-		e->timer.function = tb_emu_tick;
+		tb_hrtimer_setup(&e->timer, tb_emu_tick, CLOCK_MONOTONIC,
+				 HRTIMER_MODE_REL_PINNED_HARD);
 		e->dmips = tb_same_cluster(0, cpu) ? TB_A57_DMIPS : TB_A53_DMIPS;
 	}
 	for_each_kernel_tracepoint(tb_find_sched_switch, NULL);
@@ -468,6 +469,8 @@ static unsigned int tb_get(unsigned int cpu)
 	return READ_ONCE(per_cpu(tb_cur_khz, cpu));
 }
 
+static void tb_register_em(struct cpufreq_policy *policy);
+
 static int tb_init(struct cpufreq_policy *policy)
 {
 	bool big = tb_same_cluster(0, policy->cpu);
@@ -482,6 +485,8 @@ static int tb_init(struct cpufreq_policy *policy)
 			cpumask_set_cpu(cpu, policy->cpus);
 	/* Boot at the highest non-boost OPP, as the R-Car bootloader leaves it. */
 	tb_record(policy, big ? 1500000 : 1200000);
+	if (TB_REGISTER_EM_IN_INIT)
+		tb_register_em(policy);
 	return 0;
 }
 
@@ -492,10 +497,10 @@ static const struct tb_em *tb_em_of(unsigned int cpu)
 
 /*
  * EM callback: the lowest OPP of @dev's cluster at or above *@khz, and its
- * power in microwatts (C * mV^2 * MHz / 10^6, as the OPP library has it).
+ * power in the model's unit (C * mV^2 * MHz / TB_EM_POWER_DIV, as the OPP
+ * library has it).
  */
-static int tb_em_power(struct device *dev, unsigned long *power,
-		       unsigned long *khz)
+static int tb_em_power(TB_EM_POWER_PROTO(dev, power, khz))
 {
 	const struct tb_em *em = tb_em_of(dev->id);
 	unsigned int i;
@@ -506,7 +511,8 @@ static int tb_em_power(struct device *dev, unsigned long *power,
 		if (o->khz < *khz)
 			continue;
 		*khz = o->khz;
-		*power = div_u64((u64)em->coeff * o->mv * o->mv * (o->khz / 1000), 1000000);
+		*power = div_u64((u64)em->coeff * o->mv * o->mv * (o->khz / 1000),
+				 TB_EM_POWER_DIV);
 		return 0;
 	}
 	return -EINVAL;
@@ -526,7 +532,7 @@ static void tb_mark_inefficient(struct cpufreq_policy *policy)
 	for (i = 0; i < em->nr; i++) {
 		for (j = i + 1; j < em->nr; j++) {
 			if (em->volt[j].mv <= em->volt[i].mv) {
-				cpufreq_table_set_inefficient(policy, em->volt[i].khz);
+				tb_set_inefficient(policy, em->volt[i].khz);
 				break;
 			}
 		}
@@ -545,20 +551,15 @@ static void tb_register_em(struct cpufreq_policy *policy)
 	struct em_data_callback em_cb = EM_DATA_CB(tb_em_power);
 	int ret;
 
-	ret = em_dev_register_perf_domain(get_cpu_device(policy->cpu),
-					  tb_em_of(policy->cpu)->nr, &em_cb,
-					  policy->related_cpus, true);
+	/* From ->init() (before 5.17) related_cpus is not set yet. */
+	ret = tb_em_register(get_cpu_device(policy->cpu), tb_em_of(policy->cpu)->nr,
+			     &em_cb, TB_REGISTER_EM_IN_INIT ? policy->cpus :
+			     policy->related_cpus);
 	if (ret == -EEXIST)
 		tb_mark_inefficient(policy);
 	else if (ret)
 		pr_warn("policy%u: no energy model (error %d)\n", policy->cpu, ret);
 }
-
-static struct freq_attr *tb_attr[] = {
-	&cpufreq_freq_attr_scaling_available_freqs,
-	&cpufreq_freq_attr_scaling_boost_freqs,
-	NULL,
-};
 
 static struct cpufreq_driver tb_driver = {
 	.name		= "hgov-testbed",
@@ -568,8 +569,9 @@ static struct cpufreq_driver tb_driver = {
 	.fast_switch	= tb_fast_switch,
 	.get		= tb_get,
 	.init		= tb_init,
-	.register_em	= tb_register_em,
-	.attr		= tb_attr,
+	TB_REGISTER_EM_OP(tb_register_em)
+	TB_SET_BOOST_OP
+	.attr		= TB_DRIVER_ATTRS,
 };
 
 static int __init tb_module_init(void)
@@ -583,7 +585,7 @@ static int __init tb_module_init(void)
 		pr_err("cannot register (error %d)\n", ret);
 		return ret;
 	}
-	ret = cpufreq_enable_boost_support();
+	ret = tb_enable_boost();
 	if (ret)
 		pr_warn("no boost support (error %d)\n", ret);
 	tb_debugfs = debugfs_create_dir(KBUILD_MODNAME, NULL);

@@ -1,0 +1,125 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Kernel-version differences of the test-bed driver, from 5.10 to 7.3
+ * (the product's are in module/compat.h).
+ */
+#ifndef TB_COMPAT_H
+#define TB_COMPAT_H
+
+#include <linux/arch_topology.h>
+#include <linux/cpufreq.h>
+#include <linux/energy_model.h>
+#include <linux/hrtimer.h>
+#include <linux/version.h>
+
+/*
+ * The cluster of a CPU: cpu_topology[].cluster_id since 5.16; before, a
+ * cluster of the DT's cpu-map is a package (the board's DTB lists the
+ * clusters without a socket, which both read the same way).
+ */
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(5, 16, 0)
+#define tb_cluster_id(cpu)	(cpu_topology[cpu].cluster_id)
+#else
+#define tb_cluster_id(cpu)	(cpu_topology[cpu].package_id)
+#endif
+
+/* sched_switch reports the previous task's state since 5.18. */
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(5, 18, 0)
+#define TB_SCHED_SWITCH_PROTO(prev, next) \
+	void *data, bool preempt, struct task_struct *prev, \
+	struct task_struct *next, unsigned int prev_state
+#else
+#define TB_SCHED_SWITCH_PROTO(prev, next) \
+	void *data, bool preempt, struct task_struct *prev, \
+	struct task_struct *next
+#endif
+
+/* hrtimer_setup() appeared in 6.13; hrtimer_init() went away in 6.16. */
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 13, 0)
+#define tb_hrtimer_setup hrtimer_setup
+#else
+static inline void
+tb_hrtimer_setup(struct hrtimer *timer,
+		 enum hrtimer_restart (*function)(struct hrtimer *),
+		 clockid_t clock_id, enum hrtimer_mode mode)
+{
+	hrtimer_init(timer, clock_id, mode);
+	timer->function = function;
+}
+#endif
+
+/*
+ * The energy model's power callback: (dev, power, freq) in microwatts
+ * since 5.19, (power, freq, dev) in milliwatts before; the OPP library's
+ * P = C * mV^2 * MHz is scaled by TB_EM_POWER_DIV to that unit.
+ */
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(5, 19, 0)
+#define TB_EM_POWER_PROTO(dev, power, khz) \
+	struct device *dev, unsigned long *power, unsigned long *khz
+#define TB_EM_POWER_DIV		1000000
+#define tb_em_register(dev, nr, cb, cpus) \
+	em_dev_register_perf_domain(dev, nr, cb, cpus, true)
+#else
+#define TB_EM_POWER_PROTO(dev, power, khz) \
+	unsigned long *power, unsigned long *khz, struct device *dev
+#define TB_EM_POWER_DIV		1000000000
+#define tb_em_register(dev, nr, cb, cpus) \
+	em_dev_register_perf_domain(dev, nr, cb, cpus)
+#endif
+
+/*
+ * cpufreq drivers register the energy model from ->register_em() since
+ * 5.17; before, from ->init(), as cpufreq-dt did.
+ */
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(5, 17, 0)
+#define TB_REGISTER_EM_IN_INIT	false
+#define TB_REGISTER_EM_OP(fn)	.register_em = fn,
+#else
+#define TB_REGISTER_EM_IN_INIT	true
+#define TB_REGISTER_EM_OP(fn)
+#endif
+
+/*
+ * Inefficient OPPs (skipped under CPUFREQ_RELATION_E) exist since 5.16;
+ * before, the cpufreq core uses every OPP.
+ */
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(5, 16, 0)
+#define tb_set_inefficient(policy, khz) cpufreq_table_set_inefficient(policy, khz)
+#else
+static inline void tb_set_inefficient(struct cpufreq_policy *policy,
+				      unsigned int khz)
+{
+}
+#endif
+
+/*
+ * Boost OPPs and the frequency lists: a driver enabled the core's
+ * software boost with cpufreq_enable_boost_support() at registration and
+ * listed scaling_available_frequencies and scaling_boost_frequencies among
+ * its attributes. Since 6.15's boost cleanup it names
+ * cpufreq_boost_set_sw() as its ->set_boost() and the core adds both
+ * lists to every policy with a frequency table.
+ */
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 15, 0)
+#define TB_DRIVER_ATTRS		NULL
+#define TB_SET_BOOST_OP		.set_boost = cpufreq_boost_set_sw,
+static inline int tb_enable_boost(void)
+{
+	return 0;
+}
+#else
+static struct freq_attr *tb_attr[] = {
+	&cpufreq_freq_attr_scaling_available_freqs,
+	&cpufreq_freq_attr_scaling_boost_freqs,
+	NULL,
+};
+
+#define TB_DRIVER_ATTRS		tb_attr
+#define TB_SET_BOOST_OP
+static inline int tb_enable_boost(void)
+{
+	return cpufreq_enable_boost_support();
+}
+#endif
+
+#endif /* TB_COMPAT_H */
