@@ -100,9 +100,11 @@ EXPORT_SYMBOL_IF_KUNIT(hgov_rate_limit_elapsed);
  * @transition_latency_ns: policy->cpuinfo.transition_latency
  *
  * Return: @transition_delay_us if the driver set it, else 1.5 times the
- * transition latency, else one millisecond when the latency is unknown
- * (schedutil's default through cpufreq_policy_transition_delay_us() in
- * 6.12), capped at HGOV_RATE_LIMIT_MAX_US. On R-Car H3: 450 us.
+ * transition latency (schedutil's rule on 6.12), capped at
+ * HGOV_RATE_LIMIT_MAX_US; one millisecond when the latency is unknown:
+ * 0, under a microsecond, or HGOV_LATENCY_UNKNOWN (CPUFREQ_ETERNAL, which
+ * drivers reported before 6.18 and 6.18 removed; schedutil turned it into
+ * a 6.4 s rate limit). On R-Car H3: 450 us.
  */
 unsigned int hgov_default_rate_limit_us(unsigned int transition_delay_us,
 					unsigned int transition_latency_ns)
@@ -112,7 +114,7 @@ unsigned int hgov_default_rate_limit_us(unsigned int transition_delay_us,
 
 	if (transition_delay_us)
 		us = transition_delay_us;
-	else if (latency_us)
+	else if (latency_us && transition_latency_ns != HGOV_LATENCY_UNKNOWN)
 		us = (u64)latency_us + (latency_us >> 1);
 	else
 		us = USEC_PER_MSEC;

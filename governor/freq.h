@@ -7,10 +7,17 @@
 #define HGOV_GOVERNOR_FREQ_H
 
 #include <linux/cpufreq.h>
+#include <linux/limits.h>
 #include <linux/types.h>
 
 /* Upper bound of the rate_limit_us tunable: one second. */
 #define HGOV_RATE_LIMIT_MAX_US	1000000U
+
+/*
+ * A transition latency the driver does not know: CPUFREQ_ETERNAL (-1) as
+ * policy->cpuinfo.transition_latency holds it, before 6.18.
+ */
+#define HGOV_LATENCY_UNKNOWN	UINT_MAX
 
 unsigned int hgov_util_to_khz(unsigned long util, unsigned int max_khz);
 unsigned int hgov_resolve_khz(const struct cpufreq_frequency_table *table,

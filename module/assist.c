@@ -34,6 +34,7 @@
 #include <linux/workqueue.h>
 
 #include "module/assist.h"
+#include "module/compat.h"
 #include "module/hgov.h"
 #include "module/io.h"
 
@@ -181,8 +182,8 @@ static int hgov_assist_attach(struct cpufreq_policy *policy)
 	a->pin.cpu = policy->cpu;
 	a->pin.eval_any_cpu = true;
 	mutex_init(&a->lock);
-	hrtimer_init(&a->timer, CLOCK_MONOTONIC, HRTIMER_MODE_REL);
-	a->timer.function = hgov_assist_timer;
+	hgov_hrtimer_setup(&a->timer, hgov_assist_timer, CLOCK_MONOTONIC,
+			   HRTIMER_MODE_REL);
 	INIT_WORK(&a->work, hgov_assist_work);
 	list_add(&a->node, &hgov_assists);
 	hgov_io_add_pin(&a->pin);

@@ -1,12 +1,26 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * Kernel-version differences, in one place. Every other file is written
- * against the newest kernel we support (6.12) and includes this header.
+ * Kernel-version differences, in one place. Every other file of the module
+ * is written against today's mainline (7.3) and includes this header; the
+ * supported kernels are 5.10, 6.1, 6.12 and 7.3 (README). Each test is a
+ * feature test where the kernel offers one, else a version test placed
+ * where the change entered mainline or, if a stable series took it in
+ * later, at that series' sublevel.
  */
 #ifndef HGOV_COMPAT_H
 #define HGOV_COMPAT_H
 
+#include <linux/blk-mq.h>
+#include <linux/blkdev.h>
+#include <linux/cpufreq.h>
+#include <linux/hrtimer.h>
+#include <linux/kthread.h>
+#include <linux/ktime.h>
 #include <linux/module.h>
+#include <linux/of.h>
+#include <linux/of_device.h>
+#include <linux/sched/topology.h>
+#include <linux/tick.h>
 #include <linux/version.h>
 
 /* <kunit/visibility.h> appeared in 6.2. */
@@ -25,34 +39,185 @@
 #endif
 #endif
 
-/* KUNIT_ARRAY_PARAM_DESC() appeared in 6.2. */
-#ifndef KUNIT_ARRAY_PARAM_DESC
-#define KUNIT_ARRAY_PARAM_DESC(name, array, desc_member)			\
-	static const void *name##_gen_params(const void *prev, char *desc)	\
-	{									\
-		typeof(&(array)[0]) next = prev ?				\
-			(typeof(next))prev + 1 : (array);			\
-		if (next - (array) < ARRAY_SIZE(array)) {			\
-			strscpy(desc, next->desc_member,			\
-				KUNIT_PARAM_DESC_SIZE);				\
-			return next;						\
-		}								\
-		return NULL;							\
-	}
-#endif
-
-/* Namespaces became string literals in 6.13. */
-#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 13, 0)
-#define HGOV_IMPORT_KUNIT_NS() MODULE_IMPORT_NS("EXPORTED_FOR_KUNIT_TESTING")
-#else
-#define HGOV_IMPORT_KUNIT_NS() MODULE_IMPORT_NS(EXPORTED_FOR_KUNIT_TESTING)
-#endif
-
 /* __assign_str() lost its source argument in 6.10. */
 #if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 10, 0)
 #define hgov_assign_str(dst, src) __assign_str(dst)
 #else
 #define hgov_assign_str(dst, src) __assign_str(dst, src)
+#endif
+
+/*
+ * kobject_init_and_add() takes a const kobj_type since 6.2 (ee6d3dd4ed48);
+ * before, it only stores the pointer and reads through it.
+ */
+static inline int hgov_kobject_init_and_add(struct kobject *kobj,
+					    const struct kobj_type *ktype,
+					    struct kobject *parent,
+					    const char *name)
+{
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 2, 0)
+	return kobject_init_and_add(kobj, ktype, parent, "%s", name);
+#else
+	return kobject_init_and_add(kobj, (struct kobj_type *)ktype, parent,
+				    "%s", name);
+#endif
+}
+
+/*
+ * block_rq_issue and block_rq_requeue lost their request_queue argument in
+ * 5.11 (a54895fa057c); 5.10.y took the change in 5.10.137. A probe must
+ * match the prototype exactly: with the wrong one it compiles, reads the
+ * queue as the request, and oopses on the first I/O.
+ */
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(5, 10, 137)
+#define HGOV_RQ_PROBE_PROTO(rq)	void *data, struct request *rq
+#else
+#define HGOV_RQ_PROBE_PROTO(rq)	void *data, struct request_queue *q, \
+				struct request *rq
+#endif
+
+/* block_rq_complete reports a blk_status_t since 5.18 (an int before). */
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(5, 18, 0)
+#define HGOV_RQ_COMPLETE_PROBE_PROTO(rq, nr_bytes) \
+	void *data, struct request *rq, blk_status_t error, unsigned int nr_bytes
+#else
+#define HGOV_RQ_COMPLETE_PROBE_PROTO(rq, nr_bytes) \
+	void *data, struct request *rq, int error, unsigned int nr_bytes
+#endif
+
+/*
+ * The disk of a request: request_queue->disk and the disk sequence number
+ * appeared in 5.15 (d152c682f03c, 87eb71074555). Before, rq->rq_disk, and
+ * the gendisk's address stands in for the sequence number: a disk created
+ * again at the same dev_t is a new gendisk.
+ */
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(5, 15, 0)
+static inline struct gendisk *hgov_rq_disk(const struct request *rq)
+{
+	return rq->q->disk;
+}
+
+static inline u64 hgov_disk_seq(const struct gendisk *disk)
+{
+	return disk->diskseq;
+}
+#else
+static inline struct gendisk *hgov_rq_disk(const struct request *rq)
+{
+	return rq->rq_disk;
+}
+
+static inline u64 hgov_disk_seq(const struct gendisk *disk)
+{
+	return (unsigned long)disk;
+}
+#endif
+
+/*
+ * hrtimer_setup() appeared in 6.13; hrtimer_init() and a writable
+ * hrtimer::function went away in 6.16.
+ */
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 13, 0)
+#define hgov_hrtimer_setup hrtimer_setup
+#else
+static inline void
+hgov_hrtimer_setup(struct hrtimer *timer,
+		   enum hrtimer_restart (*function)(struct hrtimer *),
+		   clockid_t clock_id, enum hrtimer_mode mode)
+{
+	hrtimer_init(timer, clock_id, mode);
+	timer->function = function;
+}
+#endif
+
+/*
+ * A running kthread worker bound to @cpu, named @namefmt with "%u" for the
+ * CPU. kthread_create_worker_on_cpu() lost its varargs in 6.13 (the name
+ * takes the CPU), and since 6.14 it no longer wakes the worker:
+ * kthread_run_worker_on_cpu() does (b04e317b5226).
+ */
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 14, 0)
+#define hgov_run_worker_on_cpu(cpu, flags, namefmt) \
+	kthread_run_worker_on_cpu(cpu, flags, namefmt)
+#elif LINUX_VERSION_CODE >= KERNEL_VERSION(6, 13, 0)
+#define hgov_run_worker_on_cpu(cpu, flags, namefmt) \
+	kthread_create_worker_on_cpu(cpu, flags, namefmt)
+#else
+#define hgov_run_worker_on_cpu(cpu, flags, namefmt) \
+	kthread_create_worker_on_cpu(cpu, flags, namefmt, cpu)
+#endif
+
+/*
+ * Idle time of @cpu since boot (iowait counted as idle) and, in *@wall_us,
+ * the time it was read, in us. Before 6.4, get_cpu_idle_time() of another
+ * CPU updates that CPU's idle statistics from here, unsynchronized with
+ * its own idle exit, and /proc/stat can go backwards (fixed by
+ * 07b65a800b6d and 620a30fa0bd1): there, read both counters through the
+ * read-only path (no last_update_time), which is right on every kernel.
+ * Without NO_HZ accounting get_cpu_idle_time() reads the jiffy-based
+ * counters, also read-only.
+ */
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 4, 0)
+static inline u64 hgov_cpu_idle_time_us(unsigned int cpu, u64 *wall_us)
+{
+	return get_cpu_idle_time(cpu, wall_us, 0);
+}
+#else
+static inline u64 hgov_cpu_idle_time_us(unsigned int cpu, u64 *wall_us)
+{
+	u64 now_us = ktime_to_us(ktime_get());
+	u64 idle_us = get_cpu_idle_time_us(cpu, NULL);
+
+	if (idle_us == -1ULL)
+		return get_cpu_idle_time(cpu, wall_us, 0);
+	*wall_us = now_us;
+	return idle_us + get_cpu_iowait_time_us(cpu, NULL);
+}
+#endif
+
+/*
+ * Bind the kthread @p, not yet woken, to the CPUs of @mask. Before 5.11,
+ * set_cpus_allowed_ptr() warns when @mask has online CPUs but no active
+ * one, as while a policy is created for its first CPU coming up, unless
+ * it is a single CPU; schedutil's kthread_bind_mask() is not exported.
+ * There, bind to the first online CPU of @mask.
+ */
+static inline int hgov_kthread_bind_mask(struct task_struct *p,
+					 const struct cpumask *mask)
+{
+	if (LINUX_VERSION_CODE < KERNEL_VERSION(5, 11, 0) &&
+	    !cpumask_intersects(mask, cpu_active_mask)) {
+		kthread_bind(p, cpumask_first_and(mask, cpu_online_mask));
+		return 0;
+	}
+	return set_cpus_allowed_ptr(p, mask);
+}
+
+/*
+ * Capacity of @cpu, to rank CPUs: arch_scale_cpu_capacity(). On arm64 it
+ * reads cpu_scale, exported to modules since 5.15; before, the ranking
+ * the DT gives arch_topology: capacity-dmips-mhz (without the frequency
+ * factor arch_topology folds in, so clusters of one core type at
+ * different top frequencies rank equal), or SCHED_CAPACITY_SCALE where
+ * the DT has none, as cpu_scale then is for every CPU.
+ */
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(5, 15, 0) || \
+	!IS_ENABLED(CONFIG_GENERIC_ARCH_TOPOLOGY)
+static inline unsigned long hgov_cpu_capacity(unsigned int cpu)
+{
+	return arch_scale_cpu_capacity(cpu);
+}
+#else
+static inline unsigned long hgov_cpu_capacity(unsigned int cpu)
+{
+	struct device_node *np = of_cpu_device_node_get(cpu);
+	u32 dmips = 0;
+
+	if (np)
+		of_property_read_u32(np, "capacity-dmips-mhz", &dmips);
+	of_node_put(np);
+	return dmips ?: SCHED_CAPACITY_SCALE;
+}
 #endif
 
 #endif /* HGOV_COMPAT_H */

@@ -25,6 +25,7 @@
 #include "governor/io.h"
 #include "governor/util.h"
 #include "module/assist.h"
+#include "module/compat.h"
 #include "module/hgov.h"
 #include "module/io.h"
 
@@ -50,7 +51,7 @@ static void hgov_sample_cpu(struct hgov_cpu *hc, unsigned int cur_khz,
 	unsigned long busy;
 	u64 periods;
 
-	now.idle_us = get_cpu_idle_time(hc->cpu, &now.wall_us, 0);
+	now.idle_us = hgov_cpu_idle_time_us(hc->cpu, &now.wall_us);
 	if (!hgov_busy_window(&hc->prev, &now, &busy, &periods))
 		return;
 	hc->prev = now;
@@ -401,15 +402,15 @@ static int hgov_kthread_create(struct hgov_policy *hp)
 		return PTR_ERR(thread);
 
 	sched_set_fifo_low(thread);
-	ret = set_cpus_allowed_ptr(thread, policy->related_cpus);
+	ret = hgov_kthread_bind_mask(thread, policy->related_cpus);
 	if (ret) {
 		kthread_stop(thread);
 		return ret;
 	}
 	hp->thread = thread;
 	init_irq_work(&hp->irq_work, hgov_irq_work);
-	hrtimer_init(&hp->io_timer, CLOCK_MONOTONIC, HRTIMER_MODE_REL);
-	hp->io_timer.function = hgov_io_timer;
+	hgov_hrtimer_setup(&hp->io_timer, hgov_io_timer, CLOCK_MONOTONIC,
+			   HRTIMER_MODE_REL);
 	mutex_init(&hp->work_lock);
 	wake_up_process(thread);
 	return 0;
@@ -476,9 +477,9 @@ int hgov_init(struct cpufreq_policy *policy)
 	if (!have_governor_per_policy())
 		hgov_global_tunables = tunables;
 
-	ret = kobject_init_and_add(&tunables->attr_set.kobj, &hgov_tunables_ktype,
-				   get_governor_parent_kobj(policy), "%s",
-				   HGOV_NAME);
+	ret = hgov_kobject_init_and_add(&tunables->attr_set.kobj,
+					&hgov_tunables_ktype,
+					get_governor_parent_kobj(policy), HGOV_NAME);
 	if (ret)
 		goto out_put_tunables;
 	mutex_unlock(&hgov_global_tunables_lock);
@@ -530,7 +531,7 @@ int hgov_start(struct cpufreq_policy *policy)
 		memset(hc, 0, sizeof(*hc));
 		hc->cpu = cpu;
 		hc->hp = hp;
-		hc->prev.idle_us = get_cpu_idle_time(cpu, &hc->prev.wall_us, 0);
+		hc->prev.idle_us = hgov_cpu_idle_time_us(cpu, &hc->prev.wall_us);
 	}
 
 	/* Under the tunables' lock, so a concurrent io_pin_cpus write wins. */

@@ -36,6 +36,7 @@
 #include <linux/tracepoint.h>
 
 #include "governor/io.h"
+#include "module/compat.h"
 #include "module/hgov.h"
 #include "module/io.h"
 #include "module/hgov_trace.h"
@@ -46,31 +47,43 @@
 
 /**
  * struct hgov_disk - storage I/O of one disk
- * @dev: disk's dev_t, 0 for a free slot; published with release semantics
- *	once the fields below are set
- * @diskseq: disk's sequence number, tells a new disk from an old one
- *	that had the same dev_t
+ * @state: the slot's generation (upper 32 bits) and the requests in flight
+ *	of its disk (lower 32 bits), changed together: a request counts
+ *	only in the generation in which its disk was looked up, so a slot
+ *	given to another disk cannot inherit a count. An odd generation is a
+ *	slot being (re)assigned.
+ * @dev: disk's dev_t, 0 for a slot never used
+ * @diskseq: disk's sequence number (hgov_disk_seq()), tells a new disk
+ *	from an old one that had the same dev_t
  * @name: disk name
  * @counted: I/O on this disk counts (io_disks)
- * @inflight: requests issued and neither completed nor requeued
  * @last_event_ns: local_clock() of the last issue, completion or requeue
+ *
+ * @dev, @diskseq and @name are written by a claim only, under
+ * hgov_disks_lock and while the generation is odd; readers check the
+ * generation before and after reading them.
  */
 struct hgov_disk {
+	atomic64_t	state;
 	dev_t		dev;
 	u64		diskseq;
 	char		name[DISK_NAME_LEN];
 	bool		counted;
-	atomic_t	inflight;
 	atomic64_t	last_event_ns;
 };
+
+#define HGOV_DISK_GEN(state)		((u32)((u64)(state) >> 32))
+#define HGOV_DISK_INFLIGHT(state)	((u32)(state))
 
 static struct hgov_disk hgov_disks[HGOV_IO_DISKS];
 /*
  * Protects slot claims, hgov_io_disks and the @counted flags. Taken in the
- * block probes (any context, so IRQ-safe) on a disk's first request and by
- * io_disks writers; never in the scheduler hook.
+ * issue probe (any context, IRQs off) on a disk's first request only, and
+ * by io_disks writers; never in the scheduler hook. A raw spinlock: the
+ * probe may run in atomic context, where PREEMPT_RT's spinlock_t sleeps;
+ * the work under it is bounded (HGOV_IO_DISKS slots, bounded patterns).
  */
-static DEFINE_SPINLOCK(hgov_disks_lock);
+static DEFINE_RAW_SPINLOCK(hgov_disks_lock);
 
 static char hgov_io_disks[HGOV_IO_DISKS_LEN] = "!loop* !ram* !zram* !nullb* *";
 static unsigned int hgov_io_watchdog_ms = 2000;
@@ -124,71 +137,160 @@ struct hgov_pin_stats {
 static struct hgov_pin_stats *hgov_pin_stats;
 static struct dentry *hgov_debugfs;
 
-/* Slot of @disk, claiming one on its first request; NULL if none is left. */
-static struct hgov_disk *hgov_disk_get(struct gendisk *disk)
+/*
+ * The slot of disk (@dev, @seq) and, in *@gen, its generation; NULL if the
+ * disk has none. Lockless.
+ */
+static struct hgov_disk *hgov_disk_find(dev_t dev, u64 seq, u32 *gen)
 {
-	dev_t dev = disk_devt(disk);
-	struct hgov_disk *d, *victim = NULL;
-	unsigned long flags;
 	unsigned int i;
 
 	for (i = 0; i < HGOV_IO_DISKS; i++) {
-		d = &hgov_disks[i];
-		/* Pairs with the publishing smp_store_release() below. */
-		if (smp_load_acquire(&d->dev) == dev && d->diskseq == disk->diskseq)
-			return d;
-	}
+		struct hgov_disk *d = &hgov_disks[i];
+		/* Pairs with the release that ends a claim. */
+		s64 state = atomic64_read_acquire(&d->state);
 
-	spin_lock_irqsave(&hgov_disks_lock, flags);
-	for (i = 0; i < HGOV_IO_DISKS; i++) {
-		d = &hgov_disks[i];
-		if (d->dev == dev && d->diskseq == disk->diskseq)
-			goto out_unlock;
-		/* Slots are claimed in order and never freed, only reused. */
-		if (!d->dev) {
-			victim = d;
-			break;
-		}
-		if (atomic_read(&d->inflight))
+		if (HGOV_DISK_GEN(state) & 1 || READ_ONCE(d->dev) != dev ||
+		    READ_ONCE(d->diskseq) != seq)
 			continue;
-		if (!victim || atomic64_read(&d->last_event_ns) <
-			       atomic64_read(&victim->last_event_ns))
-			victim = d;
+		/* The identity read above belongs to this generation. */
+		smp_rmb();
+		if (HGOV_DISK_GEN(atomic64_read(&d->state)) != HGOV_DISK_GEN(state))
+			continue;
+		*gen = HGOV_DISK_GEN(state);
+		return d;
 	}
-	d = victim;
-	if (d) {
-		/* Unpublish before rewriting; pairs with the acquire above. */
-		smp_store_release(&d->dev, 0);
-		d->diskseq = disk->diskseq;
-		strscpy(d->name, disk->disk_name, sizeof(d->name));
-		d->counted = hgov_disk_counted(hgov_io_disks, d->name);
-		atomic_set(&d->inflight, 0);
-		atomic64_set(&d->last_event_ns, 0);
-		/* Publish; pairs with the acquires in lookups and snapshots. */
-		smp_store_release(&d->dev, dev);
-	} else {
-		pr_warn_once("more than %d disks busy at once; ignoring %s\n",
-			     HGOV_IO_DISKS, disk->disk_name);
-	}
-out_unlock:
-	spin_unlock_irqrestore(&hgov_disks_lock, flags);
-	return d;
-}
-
-static struct hgov_disk *hgov_disk_of(struct request *rq)
-{
-	struct gendisk *disk = rq->q->disk;
-
-	return disk ? hgov_disk_get(disk) : NULL;
+	return NULL;
 }
 
 /*
- * Per-CPU SCHED_FIFO workers that evaluate the pin on the CPU that issued
- * the I/O: that CPU is about to wait for the request anyway, so no other
- * CPU, let alone an idle big one, is woken just to raise the frequency.
+ * Give @disk a slot: one never used, else the idle one with the oldest
+ * event. Called with hgov_disks_lock held. NULL if every slot is busy.
  */
-static DEFINE_PER_CPU(struct kthread_worker *, hgov_io_worker);
-static DEFINE_PER_CPU(struct kthread_work, hgov_io_work);
+static struct hgov_disk *hgov_disk_claim(struct gendisk *disk, dev_t dev,
+					 u64 seq, u32 *gen)
+{
+	unsigned int i, tries;
+
+	for (tries = 0; tries < HGOV_IO_DISKS; tries++) {
+		struct hgov_disk *d, *victim = NULL;
+		s64 state;
+
+		for (i = 0; i < HGOV_IO_DISKS; i++) {
+			d = &hgov_disks[i];
+			/* Slots are claimed in order and never freed, only reused. */
+			if (!d->dev) {
+				victim = d;
+				break;
+			}
+			if (HGOV_DISK_INFLIGHT(atomic64_read(&d->state)))
+				continue;
+			if (!victim || atomic64_read(&d->last_event_ns) <
+				       atomic64_read(&victim->last_event_ns))
+				victim = d;
+		}
+		if (!victim)
+			break;
+		/*
+		 * Take the slot only while nothing is in flight on it: from
+		 * here on no count of the old generation can move.
+		 */
+		state = atomic64_read(&victim->state);
+		if (HGOV_DISK_INFLIGHT(state) ||
+		    !atomic64_try_cmpxchg(&victim->state, &state,
+					  (s64)(HGOV_DISK_GEN(state) + 1) << 32))
+			continue;
+		victim->dev = dev;
+		victim->diskseq = seq;
+		strscpy(victim->name, disk->disk_name, sizeof(victim->name));
+		victim->counted = hgov_disk_counted(hgov_io_disks, victim->name);
+		atomic64_set(&victim->last_event_ns, 0);
+		*gen = HGOV_DISK_GEN(state) + 2;
+		/* Publish; pairs with the acquires in lookups and snapshots. */
+		atomic64_set_release(&victim->state, (s64)*gen << 32);
+		return victim;
+	}
+	pr_warn_once("more than %d disks busy at once; ignoring %s\n",
+		     HGOV_IO_DISKS, disk->disk_name);
+	return NULL;
+}
+
+/*
+ * The slot of @rq's disk and its generation, claiming one on the disk's
+ * first request if @claim; NULL if none.
+ */
+static struct hgov_disk *hgov_disk_of(struct request *rq, bool claim, u32 *gen)
+{
+	struct gendisk *disk = hgov_rq_disk(rq);
+	struct hgov_disk *d;
+	unsigned long flags;
+	dev_t dev;
+	u64 seq;
+
+	if (!disk)
+		return NULL;
+	dev = disk_devt(disk);
+	seq = hgov_disk_seq(disk);
+	d = hgov_disk_find(dev, seq, gen);
+	if (d || !claim)
+		return d;
+	raw_spin_lock_irqsave(&hgov_disks_lock, flags);
+	/* Another CPU may have claimed one meanwhile. */
+	d = hgov_disk_find(dev, seq, gen) ?: hgov_disk_claim(disk, dev, seq, gen);
+	raw_spin_unlock_irqrestore(&hgov_disks_lock, flags);
+	return d;
+}
+
+/*
+ * Count a request issued on @d in generation @gen. Fully ordered when it
+ * counts. Returns the requests now in flight, 0 if @d moved on to another
+ * disk.
+ */
+static u32 hgov_disk_issue(struct hgov_disk *d, u32 gen)
+{
+	s64 state = atomic64_read(&d->state);
+
+	do {
+		if (HGOV_DISK_GEN(state) != gen)
+			return 0;
+	} while (!atomic64_try_cmpxchg(&d->state, &state, state + 1));
+	return HGOV_DISK_INFLIGHT(state) + 1;
+}
+
+/*
+ * Count a request of @d, generation @gen, out of flight. False if none was
+ * counted (issued before the probes were attached, written off by the
+ * watchdog, or @d moved on).
+ */
+static bool hgov_disk_retire(struct hgov_disk *d, u32 gen)
+{
+	s64 state = atomic64_read(&d->state);
+
+	do {
+		if (HGOV_DISK_GEN(state) != gen || !HGOV_DISK_INFLIGHT(state))
+			return false;
+	} while (!atomic64_try_cmpxchg(&d->state, &state, state - 1));
+	return true;
+}
+
+/**
+ * struct hgov_io_cpu - a CPU's SCHED_FIFO worker that evaluates the pins on
+ *	the CPU that issued the I/O: that CPU is about to wait for the
+ *	request anyway, so no other CPU, let alone an idle big one, is woken
+ *	just to raise the frequency
+ * @worker: the worker, bound to the CPU; NULL until the CPU first came
+ *	online with the module loaded (its probes then kick the pins'
+ *	owners instead). Published with release semantics once @work is
+ *	set up; kept across hotplug (hgov_io_cpu_online() binds it again).
+ * @work: evaluates the pins (hgov_io_work_fn())
+ */
+struct hgov_io_cpu {
+	struct kthread_worker	*worker;
+	struct kthread_work	work;
+};
+
+static DEFINE_PER_CPU(struct hgov_io_cpu, hgov_io_cpu);
+static enum cpuhp_state hgov_io_hp_state;
 
 static void hgov_io_work_fn(struct kthread_work *work)
 {
@@ -206,10 +308,30 @@ static void hgov_io_work_fn(struct kthread_work *work)
 	mutex_unlock(&hgov_io_mutex);
 }
 
-/* A counted disk went busy: wake the pins that would engage. */
+/* With no probe attached and no CPU coming online: stop every worker. */
+static void hgov_io_destroy_workers(void)
+{
+	unsigned int cpu;
+
+	for_each_possible_cpu(cpu) {
+		struct hgov_io_cpu *ic = per_cpu_ptr(&hgov_io_cpu, cpu);
+
+		if (ic->worker)
+			kthread_destroy_worker(ic->worker);
+		ic->worker = NULL;
+	}
+}
+
+/*
+ * A counted disk went busy: wake the pins that would engage. The probe may
+ * be preemptible (SRCU tracepoints, 6.18+): the CPU's worker and its work
+ * are taken together, with preemption off.
+ */
 static void hgov_io_busy(void)
 {
-	struct kthread_worker *worker = this_cpu_read(hgov_io_worker);
+	struct hgov_io_cpu *ic = get_cpu_ptr(&hgov_io_cpu);
+	/* Pairs with the smp_store_release() in hgov_io_cpu_online(). */
+	struct kthread_worker *worker = smp_load_acquire(&ic->worker);
 	struct hgov_pin *pin;
 	bool want = false;
 
@@ -224,7 +346,39 @@ static void hgov_io_busy(void)
 	}
 	rcu_read_unlock();
 	if (want && worker)
-		kthread_queue_work(worker, this_cpu_ptr(&hgov_io_work));
+		kthread_queue_work(worker, &ic->work);
+	put_cpu_ptr(&hgov_io_cpu);
+}
+
+/*
+ * CPU hotplug (CPUHP_AP_ONLINE_DYN, on @cpu, process context): the CPU's
+ * worker is created the first time it comes online, and bound to it again
+ * each time after (going offline broke its affinity). A CPU left without a
+ * worker still works: its probes kick the pins' owners.
+ */
+static int hgov_io_cpu_online(unsigned int cpu)
+{
+	struct hgov_io_cpu *ic = per_cpu_ptr(&hgov_io_cpu, cpu);
+	struct kthread_worker *worker = ic->worker;
+	int ret;
+
+	if (worker) {
+		ret = set_cpus_allowed_ptr(worker->task, cpumask_of(cpu));
+		if (ret)
+			pr_warn("cannot bind hybrid_io/%u to its CPU (error %d)\n",
+				cpu, ret);
+		return 0;
+	}
+	worker = hgov_run_worker_on_cpu(cpu, 0, "hybrid_io/%u");
+	if (IS_ERR(worker)) {
+		pr_warn("no I/O worker on cpu%u (error %ld)\n", cpu, PTR_ERR(worker));
+		return 0;
+	}
+	sched_set_fifo_low(worker->task);
+	kthread_init_work(&ic->work, hgov_io_work_fn);
+	/* Pairs with the smp_load_acquire() in hgov_io_busy(). */
+	smp_store_release(&ic->worker, worker);
+	return 0;
 }
 
 /*
@@ -232,16 +386,26 @@ static void hgov_io_busy(void)
  * where counts are read (hgov_io_busy(), hgov_io_snapshot()), so changing it
  * with requests in flight cannot leave a count behind.
  */
-static void hgov_probe_issue(void *data, struct request *rq)
+static void hgov_probe_issue(HGOV_RQ_PROBE_PROTO(rq))
 {
-	struct hgov_disk *d = hgov_disk_of(rq);
+	struct hgov_disk *d;
+	u32 gen, inflight;
 
+	d = hgov_disk_of(rq, true, &gen);
 	if (!d)
 		return;
+	/*
+	 * The time before the count: whoever sees the request in flight sees
+	 * a time at least this recent (hgov_io_snapshot()'s watchdog). A slot
+	 * that just moved on to another disk gets one stray, recent time.
+	 */
 	atomic64_set(&d->last_event_ns, local_clock());
+	/* Fully ordered; pairs with the smp_mb() in hgov_io_recheck(). */
+	inflight = hgov_disk_issue(d, gen);
+	if (!inflight)
+		return;
 	atomic64_inc(&hgov_requests_issued);
-	/* Full barrier; pairs with the smp_mb() in hgov_io_recheck(). */
-	if (atomic_inc_return(&d->inflight) == 1 && READ_ONCE(d->counted))
+	if (inflight == 1 && READ_ONCE(d->counted))
 		hgov_io_busy();
 }
 
@@ -253,20 +417,19 @@ static void hgov_probe_issue(void *data, struct request *rq)
 static void hgov_io_retire(struct request *rq, atomic64_t *counter)
 {
 	struct hgov_disk *d;
+	u32 gen;
 
 	if (!blk_mq_request_started(rq))
 		return;
-	d = hgov_disk_of(rq);
+	d = hgov_disk_of(rq, false, &gen);
 	if (!d)
 		return;
 	atomic64_set(&d->last_event_ns, local_clock());
-	/* A request issued before the probes were attached is not counted. */
-	if (atomic_dec_if_positive(&d->inflight) >= 0)
+	if (hgov_disk_retire(d, gen))
 		atomic64_inc(counter);
 }
 
-static void hgov_probe_complete(void *data, struct request *rq,
-				blk_status_t error, unsigned int nr_bytes)
+static void hgov_probe_complete(HGOV_RQ_COMPLETE_PROBE_PROTO(rq, nr_bytes))
 {
 	/* Partial completions leave the request in flight. */
 	if (nr_bytes < blk_rq_bytes(rq))
@@ -281,7 +444,7 @@ static void hgov_probe_complete(void *data, struct request *rq,
 	hgov_io_retire(rq, &hgov_requests_completed);
 }
 
-static void hgov_probe_requeue(void *data, struct request *rq)
+static void hgov_probe_requeue(HGOV_RQ_PROBE_PROTO(rq))
 {
 	hgov_io_retire(rq, &hgov_requests_requeued);
 }
@@ -322,20 +485,22 @@ void hgov_io_snapshot(u64 now_ns, struct hgov_io_snapshot *snap)
 	memset(snap, 0, sizeof(*snap));
 	for (i = 0; i < HGOV_IO_DISKS; i++) {
 		struct hgov_disk *d = &hgov_disks[i];
-		/* Pairs with the publishing smp_store_release() in a claim. */
-		dev_t dev = smp_load_acquire(&d->dev);
-		int inflight = atomic_read(&d->inflight);
+		/* Pairs with the release that ends a claim. */
+		s64 state = atomic64_read_acquire(&d->state);
+		u32 inflight = HGOV_DISK_INFLIGHT(state);
 		u64 last_ns = atomic64_read(&d->last_event_ns);
 
-		/* Slots are claimed in order: the first free one ends the list. */
-		if (!dev && !d->diskseq)
+		/* Slots are claimed in order: the first never used ends the list. */
+		if (!state && !READ_ONCE(d->dev))
 			break;
-		if (!dev || !READ_ONCE(d->counted))
+		if (HGOV_DISK_GEN(state) & 1 || !READ_ONCE(d->counted))
 			continue;
 		if (hgov_io_stale(now_ns, inflight, last_ns, watchdog_ns)) {
-			if (atomic_cmpxchg(&d->inflight, inflight, 0) == inflight) {
+			/* Unless a block event came meanwhile. */
+			if (atomic64_try_cmpxchg(&d->state, &state,
+						 (s64)HGOV_DISK_GEN(state) << 32)) {
 				atomic64_inc(&hgov_watchdog_releases);
-				pr_warn("%s: %d requests without completion for %u ms; released the pin\n",
+				pr_warn("%s: %u requests without completion for %u ms; released the pin\n",
 					d->name, inflight, READ_ONCE(hgov_io_watchdog_ms));
 				snap->stale = true;
 			}
@@ -346,6 +511,10 @@ void hgov_io_snapshot(u64 now_ns, struct hgov_io_snapshot *snap)
 		if (inflight && last_ns >= latest) {
 			latest = last_ns;
 			strscpy(snap->disk, d->name, sizeof(snap->disk));
+			/* A claim rewrote the name meanwhile: it names nothing. */
+			smp_rmb();
+			if (HGOV_DISK_GEN(atomic64_read(&d->state)) != HGOV_DISK_GEN(state))
+				snap->disk[0] = '\0';
 		}
 	}
 }
@@ -362,14 +531,13 @@ bool hgov_io_recheck(void)
 {
 	unsigned int i;
 
-	/* Pairs with the atomic_inc_return() in hgov_probe_issue(). */
+	/* Pairs with the fully ordered count in hgov_disk_issue(). */
 	smp_mb();
 	for (i = 0; i < HGOV_IO_DISKS; i++) {
 		struct hgov_disk *d = &hgov_disks[i];
 
-		/* Pairs with the publishing smp_store_release() in a claim. */
-		if (smp_load_acquire(&d->dev) && READ_ONCE(d->counted) &&
-		    atomic_read(&d->inflight))
+		if (READ_ONCE(d->counted) &&
+		    HGOV_DISK_INFLIGHT(atomic64_read(&d->state)))
 			return true;
 	}
 	return false;
@@ -514,8 +682,8 @@ int hgov_cpu_big(unsigned int cpu, bool *big)
 	if (!capacities)
 		return -ENOMEM;
 	for_each_possible_cpu(other)
-		capacities[nr++] = arch_scale_cpu_capacity(other);
-	*big = hgov_is_big(arch_scale_cpu_capacity(cpu), capacities, nr);
+		capacities[nr++] = hgov_cpu_capacity(other);
+	*big = hgov_is_big(hgov_cpu_capacity(cpu), capacities, nr);
 	kfree(capacities);
 	return 0;
 }
@@ -571,7 +739,7 @@ static int hgov_io_disks_set(const char *val, const struct kernel_param *kp)
 		return -EINVAL;
 	}
 	strim(buf);
-	spin_lock_irqsave(&hgov_disks_lock, flags);
+	raw_spin_lock_irqsave(&hgov_disks_lock, flags);
 	strscpy(hgov_io_disks, buf, sizeof(hgov_io_disks));
 	for (i = 0; i < HGOV_IO_DISKS; i++) {
 		struct hgov_disk *d = &hgov_disks[i];
@@ -579,7 +747,7 @@ static int hgov_io_disks_set(const char *val, const struct kernel_param *kp)
 		if (d->dev)
 			WRITE_ONCE(d->counted, hgov_disk_counted(buf, d->name));
 	}
-	spin_unlock_irqrestore(&hgov_disks_lock, flags);
+	raw_spin_unlock_irqrestore(&hgov_disks_lock, flags);
 	return 0;
 }
 
@@ -588,9 +756,9 @@ static int hgov_io_disks_get(char *buffer, const struct kernel_param *kp)
 	unsigned long flags;
 	int len;
 
-	spin_lock_irqsave(&hgov_disks_lock, flags);
+	raw_spin_lock_irqsave(&hgov_disks_lock, flags);
 	len = sysfs_emit(buffer, "%s\n", hgov_io_disks);
-	spin_unlock_irqrestore(&hgov_disks_lock, flags);
+	raw_spin_unlock_irqrestore(&hgov_disks_lock, flags);
 	return len;
 }
 
@@ -629,8 +797,7 @@ MODULE_PARM_DESC(io_watchdog_ms,
  */
 int hgov_io_init(void)
 {
-	unsigned int i, cpu;
-
+	unsigned int i;
 	int ret;
 
 	for_each_kernel_tracepoint(hgov_find_tracepoint, NULL);
@@ -656,25 +823,29 @@ int hgov_io_init(void)
 		}
 	}
 
-	/* CPUs without a worker (hotplugged later) kick the policy's thread. */
-	cpus_read_lock();
-	for_each_online_cpu(cpu) {
-		struct kthread_worker *worker;
-
-		worker = kthread_create_worker_on_cpu(cpu, 0, "hybrid_io/%u", cpu);
-		if (IS_ERR(worker))
-			continue;
-		sched_set_fifo_low(worker->task);
-		kthread_init_work(per_cpu_ptr(&hgov_io_work, cpu), hgov_io_work_fn);
-		per_cpu(hgov_io_worker, cpu) = worker;
+	ret = cpuhp_setup_state(CPUHP_AP_ONLINE_DYN, "cpufreq_hybrid:io",
+				hgov_io_cpu_online, NULL);
+	if (ret < 0) {
+		pr_err("cannot follow CPU hotplug (error %d)\n", ret);
+		goto out_destroy_workers;
 	}
-	cpus_read_unlock();
+	hgov_io_hp_state = ret;
 
 	hgov_debugfs = debugfs_create_dir(KBUILD_MODNAME, NULL);
 	for (i = 0; i < ARRAY_SIZE(hgov_counters); i++)
 		debugfs_create_file_unsafe(hgov_counters[i].name, 0444, hgov_debugfs,
 					   hgov_counters[i].counter, &hgov_atomic64_fops);
 	return 0;
+
+out_destroy_workers:
+	i = ARRAY_SIZE(hgov_probes);
+	while (i--)
+		tracepoint_probe_unregister(hgov_tracepoints[i],
+					    hgov_probes[i].probe, NULL);
+	tracepoint_synchronize_unregister();
+	hgov_io_destroy_workers();
+	kfree(hgov_pin_stats);
+	return ret;
 
 out_unregister:
 	while (i--)
@@ -691,18 +862,15 @@ out_unregister:
  */
 void hgov_io_exit(void)
 {
-	unsigned int i, cpu;
+	unsigned int i;
 
 	for (i = 0; i < ARRAY_SIZE(hgov_probes); i++)
 		tracepoint_probe_unregister(hgov_tracepoints[i],
 					    hgov_probes[i].probe, NULL);
 	tracepoint_synchronize_unregister();
 
-	for_each_possible_cpu(cpu) {
-		if (per_cpu(hgov_io_worker, cpu))
-			kthread_destroy_worker(per_cpu(hgov_io_worker, cpu));
-		per_cpu(hgov_io_worker, cpu) = NULL;
-	}
+	cpuhp_remove_state_nocalls(hgov_io_hp_state);
+	hgov_io_destroy_workers();
 	debugfs_remove_recursive(hgov_debugfs);
 	kfree(hgov_pin_stats);
 }

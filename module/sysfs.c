@@ -160,7 +160,7 @@ ATTRIBUTE_GROUPS(hgov);
 
 static void hgov_tunables_free(struct kobject *kobj)
 {
-	kfree(to_hgov_tunables(to_gov_attr_set(kobj)));
+	kfree(container_of(kobj, struct hgov_tunables, attr_set.kobj));
 }
 
 const struct kobj_type hgov_tunables_ktype = {
