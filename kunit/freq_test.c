@@ -9,8 +9,9 @@
 
 #include "governor/freq.h"
 #include "governor/util.h"
+#include "kunit/compat.h"
+#include "kunit/suites.h"
 #include "kunit/tables.h"
-#include "module/compat.h"
 
 /* A table listed high to low, with a hole a driver marked invalid. */
 static const struct cpufreq_frequency_table odd_table[] = {
@@ -37,15 +38,15 @@ static const struct headroom_case headroom_cases[] = {
 	{ 1024, UINT_MAX, UINT_MAX, "huge f_max saturates, never wraps" },
 };
 
-KUNIT_ARRAY_PARAM_DESC(headroom, headroom_cases, name);
-
 /* f = 1.25 * f_max * util / 1024, schedutil's headroom. */
 static void hgov_headroom_test(struct kunit *test)
 {
-	const struct headroom_case *c = test->param_value;
+	const struct headroom_case *c = hgov_kunit_param(test);
 
 	KUNIT_EXPECT_EQ(test, hgov_util_to_khz(c->util, c->max_khz), c->khz);
 }
+
+HGOV_KUNIT_PARAMS(hgov_headroom_test, headroom, headroom_cases, name);
 
 struct resolve_case {
 	const struct cpufreq_frequency_table *table;
@@ -70,16 +71,16 @@ static const struct resolve_case resolve_cases[] = {
 	{ NULL, 2000000, 500000, 1500000, 1500000, "no table: clamped to max" },
 };
 
-KUNIT_ARRAY_PARAM_DESC(resolve, resolve_cases, name);
-
 /* Lowest table frequency at or above the target, within [min, max]. */
 static void hgov_resolve_test(struct kunit *test)
 {
-	const struct resolve_case *c = test->param_value;
+	const struct resolve_case *c = hgov_kunit_param(test);
 
 	KUNIT_EXPECT_EQ(test, hgov_resolve_khz(c->table, c->target, c->min, c->max),
 			c->khz);
 }
+
+HGOV_KUNIT_PARAMS(hgov_resolve_test, resolve, resolve_cases, name);
 
 struct rate_case {
 	u64 now, last, delay;
@@ -96,16 +97,16 @@ static const struct rate_case rate_cases[] = {
 	{ 100, U64_MAX - 100, 450000, false, "wrap, short window" },
 };
 
-KUNIT_ARRAY_PARAM_DESC(rate, rate_cases, name);
-
 /* A new decision only rate_limit_us after the previous one. */
 static void hgov_rate_limit_test(struct kunit *test)
 {
-	const struct rate_case *c = test->param_value;
+	const struct rate_case *c = hgov_kunit_param(test);
 
 	KUNIT_EXPECT_EQ(test, hgov_rate_limit_elapsed(c->now, c->last, c->delay),
 			c->elapsed);
 }
+
+HGOV_KUNIT_PARAMS(hgov_rate_limit_test, rate, rate_cases, name);
 
 struct default_rate_case {
 	unsigned int delay_us, latency_ns, us;
@@ -117,19 +118,21 @@ static const struct default_rate_case default_rate_cases[] = {
 	{ 2000, 300000, 2000, "driver's transition_delay_us wins" },
 	{ 0, 0, 1000, "unknown latency: 1 ms" },
 	{ 0, 999, 1000, "sub-microsecond latency counts as unknown" },
-	{ 0, UINT_MAX, 1000000, "capped at one second" },
+	{ 0, 800000000, 1000000, "capped at one second" },
+	{ 0, HGOV_LATENCY_UNKNOWN, 1000, "CPUFREQ_ETERNAL: unknown, 1 ms" },
+	{ 0, HGOV_LATENCY_UNKNOWN - 1, 1000000, "just short of eternal: capped" },
 };
-
-KUNIT_ARRAY_PARAM_DESC(default_rate, default_rate_cases, name);
 
 /* rate_limit_us defaults the way schedutil derives it. */
 static void hgov_default_rate_limit_test(struct kunit *test)
 {
-	const struct default_rate_case *c = test->param_value;
+	const struct default_rate_case *c = hgov_kunit_param(test);
 
 	KUNIT_EXPECT_EQ(test, hgov_default_rate_limit_us(c->delay_us, c->latency_ns),
 			c->us);
 }
+
+HGOV_KUNIT_PARAMS(hgov_default_rate_limit_test, default_rate, default_rate_cases, name);
 
 /*
  * Closed loop on the A57 table: a CPU busy all the time climbs from
@@ -147,32 +150,28 @@ static void hgov_ramp_test(struct kunit *test)
 		khz = hgov_resolve_khz(h3_a57, hgov_util_to_khz(util, 1500000),
 				       500000, 1500000);
 	}
-	KUNIT_EXPECT_EQ_MSG(test, khz, 1500000, "busy CPU stuck after %u ms", ms);
+	KUNIT_EXPECT_EQ_MSG(test, khz, 1500000U, "busy CPU stuck after %u ms", ms);
 
 	for (ms = 0; ms < 200 && khz > 500000; ms += 4) {
 		util = hgov_util_avg(util, 0, 4);
 		khz = hgov_resolve_khz(h3_a57, hgov_util_to_khz(util, 1500000),
 				       500000, 1500000);
 	}
-	KUNIT_EXPECT_EQ_MSG(test, khz, 500000, "idle CPU stuck after %u ms", ms);
+	KUNIT_EXPECT_EQ_MSG(test, khz, 500000U, "idle CPU stuck after %u ms", ms);
 }
 
 static struct kunit_case hgov_freq_cases[] = {
-	KUNIT_CASE_PARAM(hgov_headroom_test, headroom_gen_params),
-	KUNIT_CASE_PARAM(hgov_resolve_test, resolve_gen_params),
-	KUNIT_CASE_PARAM(hgov_rate_limit_test, rate_gen_params),
-	KUNIT_CASE_PARAM(hgov_default_rate_limit_test, default_rate_gen_params),
+	HGOV_KUNIT_PARAM_CASE(hgov_headroom_test, headroom),
+	HGOV_KUNIT_PARAM_CASE(hgov_resolve_test, resolve),
+	HGOV_KUNIT_PARAM_CASE(hgov_rate_limit_test, rate),
+	HGOV_KUNIT_PARAM_CASE(hgov_default_rate_limit_test, default_rate),
 	KUNIT_CASE(hgov_ramp_test),
 	{}
 };
 
-static struct kunit_suite hgov_freq_suite = {
+struct kunit_suite hgov_freq_suite = {
 	.name = "cpufreq_hybrid_freq",
 	.test_cases = hgov_freq_cases,
 };
 
-kunit_test_suites(&hgov_freq_suite);
-
-HGOV_IMPORT_KUNIT_NS();
-MODULE_DESCRIPTION("KUnit tests of cpufreq_hybrid");
-MODULE_LICENSE("GPL");
+HGOV_KUNIT_SUITE(hgov_freq_suite);

@@ -10,8 +10,9 @@
 
 #include "governor/freq.h"
 #include "governor/io.h"
+#include "kunit/compat.h"
+#include "kunit/suites.h"
 #include "kunit/tables.h"
-#include "module/compat.h"
 
 #define MS(x)		((u64)(x) * NSEC_PER_MSEC)
 #define HOLD		MS(50)
@@ -76,12 +77,10 @@ static const struct step_case step_cases[] = {
 	  false, HGOV_IO_RELEASED, 0, "io_hold_ms=0: released as the queue drains" },
 };
 
-KUNIT_ARRAY_PARAM_DESC(step, step_cases, name);
-
 /* Pinned while requests are in flight and io_hold_ms after, no longer. */
 static void hgov_io_step_test(struct kunit *test)
 {
-	const struct step_case *c = test->param_value;
+	const struct step_case *c = hgov_kunit_param(test);
 	struct hgov_io_verdict out;
 
 	hgov_io_step(&c->in, &out);
@@ -90,6 +89,8 @@ static void hgov_io_step_test(struct kunit *test)
 			   hgov_io_reason_name(c->reason));
 	KUNIT_EXPECT_EQ(test, out.next_check_ns, c->next_check_ns);
 }
+
+HGOV_KUNIT_PARAMS(hgov_io_step_test, step, step_cases, name);
 
 /*
  * Walk a dd run through time: issue/complete pairs every 5 ms for 100 ms,
@@ -121,7 +122,7 @@ static void hgov_io_sequence_test(struct kunit *test)
 	in.now_ns = MS(110) + 100000 + HOLD;
 	hgov_io_step(&in, &out);
 	KUNIT_EXPECT_FALSE(test, out.pin);
-	KUNIT_EXPECT_EQ(test, out.reason, HGOV_IO_RELEASED);
+	KUNIT_EXPECT_STREQ(test, hgov_io_reason_name(out.reason), "released");
 }
 
 struct stale_case {
@@ -138,16 +139,16 @@ static const struct stale_case stale_cases[] = {
 	{ MS(100), MS(200), 1, false, "event stamped after now" },
 };
 
-KUNIT_ARRAY_PARAM_DESC(stale, stale_cases, name);
-
 /* The watchdog writes a disk off after io_watchdog_ms without an event. */
 static void hgov_io_stale_test(struct kunit *test)
 {
-	const struct stale_case *c = test->param_value;
+	const struct stale_case *c = hgov_kunit_param(test);
 
 	KUNIT_EXPECT_EQ(test, hgov_io_stale(c->now, c->inflight, c->last, WATCHDOG),
 			c->stale);
 }
+
+HGOV_KUNIT_PARAMS(hgov_io_stale_test, stale, stale_cases, name);
 
 #define HGOV_DEFAULT_DISKS	"!loop* !ram* !zram* !nullb* *"
 
@@ -173,15 +174,15 @@ static const struct filter_case filter_cases[] = {
 	{ "", "vda", false, "no pattern: nothing counts" },
 };
 
-KUNIT_ARRAY_PARAM_DESC(filter, filter_cases, name);
-
 /* io_disks decides which disks' requests count. */
 static void hgov_disk_filter_test(struct kunit *test)
 {
-	const struct filter_case *c = test->param_value;
+	const struct filter_case *c = hgov_kunit_param(test);
 
 	KUNIT_EXPECT_EQ(test, hgov_disk_counted(c->patterns, c->disk), c->counted);
 }
+
+HGOV_KUNIT_PARAMS(hgov_disk_filter_test, filter, filter_cases, name);
 
 struct patterns_case {
 	const char *patterns;
@@ -203,15 +204,15 @@ static const struct patterns_case patterns_cases[] = {
 	{ "!*", true, "exclude everything" },
 };
 
-KUNIT_ARRAY_PARAM_DESC(patterns, patterns_cases, name);
-
 /* Bad io_disks values are refused before they reach the probes. */
 static void hgov_disk_patterns_test(struct kunit *test)
 {
-	const struct patterns_case *c = test->param_value;
+	const struct patterns_case *c = hgov_kunit_param(test);
 
 	KUNIT_EXPECT_EQ(test, hgov_disk_patterns_valid(c->patterns), c->valid);
 }
+
+HGOV_KUNIT_PARAMS(hgov_disk_patterns_test, patterns, patterns_cases, name);
 
 struct big_case {
 	unsigned long capacity;
@@ -229,15 +230,15 @@ static const struct big_case big_cases[] = {
 	  "three classes: middle is not big" },
 };
 
-KUNIT_ARRAY_PARAM_DESC(big, big_cases, name);
-
 /* The policies of highest capacity pin. */
 static void hgov_is_big_test(struct kunit *test)
 {
-	const struct big_case *c = test->param_value;
+	const struct big_case *c = hgov_kunit_param(test);
 
 	KUNIT_EXPECT_EQ(test, hgov_is_big(c->capacity, c->capacities, 8), c->big);
 }
+
+HGOV_KUNIT_PARAMS(hgov_is_big_test, big, big_cases, name);
 
 struct pin_case {
 	unsigned int min, max, khz;
@@ -252,31 +253,31 @@ static const struct pin_case pin_cases[] = {
 	{ 1000000, 1000000, 1000000, "min = max" },
 };
 
-KUNIT_ARRAY_PARAM_DESC(pin, pin_cases, name);
-
 /* A pinned policy runs at policy->max: never above, whatever caps it. */
 static void hgov_pin_limits_test(struct kunit *test)
 {
-	const struct pin_case *c = test->param_value;
+	const struct pin_case *c = hgov_kunit_param(test);
 
 	KUNIT_EXPECT_EQ(test, hgov_resolve_khz(h3_a57, c->max, c->min, c->max),
 			c->khz);
 }
 
+HGOV_KUNIT_PARAMS(hgov_pin_limits_test, pin, pin_cases, name);
+
 static struct kunit_case hgov_io_cases[] = {
-	KUNIT_CASE_PARAM(hgov_io_step_test, step_gen_params),
+	HGOV_KUNIT_PARAM_CASE(hgov_io_step_test, step),
 	KUNIT_CASE(hgov_io_sequence_test),
-	KUNIT_CASE_PARAM(hgov_io_stale_test, stale_gen_params),
-	KUNIT_CASE_PARAM(hgov_disk_filter_test, filter_gen_params),
-	KUNIT_CASE_PARAM(hgov_disk_patterns_test, patterns_gen_params),
-	KUNIT_CASE_PARAM(hgov_is_big_test, big_gen_params),
-	KUNIT_CASE_PARAM(hgov_pin_limits_test, pin_gen_params),
+	HGOV_KUNIT_PARAM_CASE(hgov_io_stale_test, stale),
+	HGOV_KUNIT_PARAM_CASE(hgov_disk_filter_test, filter),
+	HGOV_KUNIT_PARAM_CASE(hgov_disk_patterns_test, patterns),
+	HGOV_KUNIT_PARAM_CASE(hgov_is_big_test, big),
+	HGOV_KUNIT_PARAM_CASE(hgov_pin_limits_test, pin),
 	{}
 };
 
-static struct kunit_suite hgov_io_suite = {
+struct kunit_suite hgov_io_suite = {
 	.name = "cpufreq_hybrid_io",
 	.test_cases = hgov_io_cases,
 };
 
-kunit_test_suites(&hgov_io_suite);
+HGOV_KUNIT_SUITE(hgov_io_suite);

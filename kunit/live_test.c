@@ -16,6 +16,8 @@
 #include <linux/sched.h>
 #include <linux/workqueue.h>
 
+#include "kunit/compat.h"
+#include "kunit/suites.h"
 #include "module/hgov.h"
 
 #define BIG_CPU		0
@@ -107,7 +109,7 @@ static void hgov_live_tunables_test(struct kunit *test)
 	struct hgov_policy *big = ctx->big->governor_data;
 	struct hgov_policy *little = ctx->little->governor_data;
 
-	KUNIT_EXPECT_EQ(test, big->tunables->rate_limit_us, 450);
+	KUNIT_EXPECT_EQ(test, big->tunables->rate_limit_us, 450U);
 	if (have_governor_per_policy())
 		KUNIT_EXPECT_PTR_NE(test, big->tunables, little->tunables);
 	else
@@ -160,7 +162,7 @@ static void hgov_live_max_limit_test(struct kunit *test)
 	KUNIT_ASSERT_GE(test, freq_qos_add_request(&ctx->big->constraints, &req,
 						   FREQ_QOS_MAX, 1000000), 0);
 	flush_work(&ctx->big->update);
-	KUNIT_EXPECT_EQ(test, READ_ONCE(ctx->big->cur), 1000000);
+	KUNIT_EXPECT_EQ(test, READ_ONCE(ctx->big->cur), 1000000U);
 
 	freq_qos_remove_request(&req);
 	flush_work(&ctx->big->update);
@@ -181,7 +183,7 @@ static void hgov_live_min_limit_test(struct kunit *test)
 	 * it that the energy model does not call inefficient (1.2 GHz on the
 	 * H3 model); hybrid's own decision follows and is the limit itself.
 	 */
-	KUNIT_EXPECT_GE(test, READ_ONCE(ctx->little->cur), 1000000);
+	KUNIT_EXPECT_GE(test, READ_ONCE(ctx->little->cur), 1000000U);
 	KUNIT_EXPECT_GE(test, live_wait_khz(ctx->little, 1000000, 100), 0);
 
 	freq_qos_remove_request(&req);
@@ -197,11 +199,11 @@ static struct kunit_case hgov_live_cases[] = {
 	{}
 };
 
-static struct kunit_suite hgov_live_suite = {
+struct kunit_suite hgov_live_suite = {
 	.name = "cpufreq_hybrid_live",
 	.init = live_init,
 	.exit = live_exit,
 	.test_cases = hgov_live_cases,
 };
 
-kunit_test_suites(&hgov_live_suite);
+HGOV_KUNIT_SUITE(hgov_live_suite);

@@ -8,7 +8,8 @@
 #include <linux/sched.h>
 
 #include "governor/util.h"
-#include "module/compat.h"
+#include "kunit/compat.h"
+#include "kunit/suites.h"
 
 struct window_case {
 	struct hgov_idle_sample prev, now;
@@ -32,12 +33,10 @@ static const struct window_case window_cases[] = {
 	{ { 0, 0 }, { 0, 1536 }, true, 1024, 2, "1.5 periods round up to 2" },
 };
 
-KUNIT_ARRAY_PARAM_DESC(window, window_cases, name);
-
 /* Busy fraction and length of the window between two idle samples. */
 static void hgov_busy_window_test(struct kunit *test)
 {
-	const struct window_case *c = test->param_value;
+	const struct window_case *c = hgov_kunit_param(test);
 	unsigned long busy = 0;
 	u64 periods = 0;
 
@@ -46,6 +45,8 @@ static void hgov_busy_window_test(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, busy, c->busy);
 	KUNIT_EXPECT_EQ(test, periods, c->periods);
 }
+
+HGOV_KUNIT_PARAMS(hgov_busy_window_test, window, window_cases, name);
 
 struct decay_case {
 	unsigned long val;
@@ -63,15 +64,15 @@ static const struct decay_case decay_cases[] = {
 	{ 1024, U64_MAX, 0, "absurd window" },
 };
 
-KUNIT_ARRAY_PARAM_DESC(decay, decay_cases, name);
-
 /* PELT decay, y^32 = 1/2. */
 static void hgov_decay_test(struct kunit *test)
 {
-	const struct decay_case *c = test->param_value;
+	const struct decay_case *c = hgov_kunit_param(test);
 
 	KUNIT_EXPECT_EQ(test, hgov_util_decay(c->val, c->periods), c->out);
 }
+
+HGOV_KUNIT_PARAMS(hgov_decay_test, decay, decay_cases, name);
 
 /*
  * The average moves half-way to a new level per 32 ms and never past it,
@@ -79,11 +80,11 @@ static void hgov_decay_test(struct kunit *test)
  */
 static void hgov_util_avg_test(struct kunit *test)
 {
-	KUNIT_EXPECT_EQ(test, hgov_util_avg(0, 1024, 32), 513);
-	KUNIT_EXPECT_EQ(test, hgov_util_avg(1024, 0, 32), 511);
-	KUNIT_EXPECT_EQ(test, hgov_util_avg(600, 600, 7), 600);
-	KUNIT_EXPECT_LE(test, hgov_util_avg(0, 1024, 1000), 1024);
-	KUNIT_EXPECT_GE(test, hgov_util_avg(0, 1024, 1000), 1023);
+	KUNIT_EXPECT_EQ(test, hgov_util_avg(0, 1024, 32), 513UL);
+	KUNIT_EXPECT_EQ(test, hgov_util_avg(1024, 0, 32), 511UL);
+	KUNIT_EXPECT_EQ(test, hgov_util_avg(600, 600, 7), 600UL);
+	KUNIT_EXPECT_LE(test, hgov_util_avg(0, 1024, 1000), 1024UL);
+	KUNIT_EXPECT_GE(test, hgov_util_avg(0, 1024, 1000), 1023UL);
 }
 
 /*
@@ -95,9 +96,9 @@ static void hgov_short_burst_test(struct kunit *test)
 {
 	unsigned long util = hgov_util_avg(0, SCHED_CAPACITY_SCALE, 4);
 
-	KUNIT_EXPECT_LT(test, util, SCHED_CAPACITY_SCALE / 8);
+	KUNIT_EXPECT_LT(test, util, (unsigned long)SCHED_CAPACITY_SCALE / 8);
 	util = hgov_util_avg(util, 0, 100);
-	KUNIT_EXPECT_LT(test, util, 10);
+	KUNIT_EXPECT_LT(test, util, 10UL);
 }
 
 struct invariant_case {
@@ -115,15 +116,15 @@ static const struct invariant_case invariant_cases[] = {
 	{ 700, 800000, 0, 700, "unknown f_max: no scaling" },
 };
 
-KUNIT_ARRAY_PARAM_DESC(invariant, invariant_cases, name);
-
 /* Busy time at f_cur is worth f_cur / f_max of full capacity. */
 static void hgov_invariant_test(struct kunit *test)
 {
-	const struct invariant_case *c = test->param_value;
+	const struct invariant_case *c = hgov_kunit_param(test);
 
 	KUNIT_EXPECT_EQ(test, hgov_util_invariant(c->busy, c->cur, c->max), c->util);
 }
+
+HGOV_KUNIT_PARAMS(hgov_invariant_test, invariant, invariant_cases, name);
 
 /*
  * I/O-wait boost, step by step: 'i' a wakeup after I/O wait, 'n' any other
@@ -160,12 +161,10 @@ static const struct iowait_case iowait_cases[] = {
 	  "no I/O wait, no boost" },
 };
 
-KUNIT_ARRAY_PARAM_DESC(iowait, iowait_cases, name);
-
 /* schedutil's I/O-wait boost, as a user of QD1 storage would feel it. */
 static void hgov_iowait_test(struct kunit *test)
 {
-	const struct iowait_case *c = test->param_value;
+	const struct iowait_case *c = hgov_kunit_param(test);
 	struct hgov_iowait w = {};
 	unsigned int i;
 
@@ -181,19 +180,21 @@ static void hgov_iowait_test(struct kunit *test)
 	}
 }
 
+HGOV_KUNIT_PARAMS(hgov_iowait_test, iowait, iowait_cases, name);
+
 static struct kunit_case hgov_util_cases[] = {
-	KUNIT_CASE_PARAM(hgov_busy_window_test, window_gen_params),
-	KUNIT_CASE_PARAM(hgov_decay_test, decay_gen_params),
+	HGOV_KUNIT_PARAM_CASE(hgov_busy_window_test, window),
+	HGOV_KUNIT_PARAM_CASE(hgov_decay_test, decay),
 	KUNIT_CASE(hgov_util_avg_test),
 	KUNIT_CASE(hgov_short_burst_test),
-	KUNIT_CASE_PARAM(hgov_invariant_test, invariant_gen_params),
-	KUNIT_CASE_PARAM(hgov_iowait_test, iowait_gen_params),
+	HGOV_KUNIT_PARAM_CASE(hgov_invariant_test, invariant),
+	HGOV_KUNIT_PARAM_CASE(hgov_iowait_test, iowait),
 	{}
 };
 
-static struct kunit_suite hgov_util_suite = {
+struct kunit_suite hgov_util_suite = {
 	.name = "cpufreq_hybrid_util",
 	.test_cases = hgov_util_cases,
 };
 
-kunit_test_suites(&hgov_util_suite);
+HGOV_KUNIT_SUITE(hgov_util_suite);
