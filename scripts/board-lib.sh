@@ -12,11 +12,31 @@ case " $(cat /proc/cmdline) " in
 *) HGOV_TIMING=1 ;;
 esac
 
+# HGOV_KVER_NUM: the board kernel's version as major * 100 + minor
+# (510, 601, 612, 703), for the few checks that differ by version.
+HGOV_KVER_NUM=$(uname -r | awk -F. '{ print $1 * 100 + $2 }')
+
 hgov_fail() { echo "FAIL: $*"; exit 1; }
 hgov_ok() { echo "ok: $*"; }
 
 # The helpers below poll with shell builtins only: every fork is work on
-# the board's CPUs that the governor would rightly see as load.
+# the board's CPUs that the governor would rightly see as load. Under
+# single-threaded TCG such work also lasts longer in guest time the more
+# vCPUs are busy (they take turns), so while a CPU spins, a fork of the
+# shell's looks like tens of milliseconds of load on the CPU it runs on:
+# scenarios keep the shell on a cluster whose frequency they do not
+# expect to rest (hgov_shell_on).
+
+# hgov_sleep SECONDS - sleep without a fork: a read that times out on a
+# FIFO nobody writes. SECONDS may have a fraction (0.05).
+mkfifo /tmp/hgov.sleep 2>/dev/null
+hgov_sleep() { read -r -t "$1" _ <> /tmp/hgov.sleep; }
+
+# hgov_shell_on CPUS - move this shell, and all it forks from now on, to
+# CPUS (a taskset list).
+hgov_shell_on() {
+	taskset -p -c "$1" $$ > /dev/null || hgov_fail "cannot move the shell to cpu$1"
+}
 
 # hgov_now - set $now to milliseconds since boot (10 ms resolution).
 hgov_now() {
@@ -51,7 +71,7 @@ hgov_wait_khz() {
 			return 0
 		fi
 		[ $((now - t0)) -ge "$3" ] && return 1
-		sleep 0.05
+		hgov_sleep 0.05
 		hgov_now
 	done
 }

@@ -16,7 +16,7 @@ SYSCTL=/proc/sys/kernel/sched_energy_aware
 # EAS as the kernel reports it on 6.8+ (see eas.sh); "" before.
 eas() { [ -r "$SYSCTL" ] && cat "$SYSCTL"; }
 
-taskset -p -c 5 $$ > /dev/null || hgov_fail "cannot move the shell to cpu5"
+hgov_shell_on 5
 hgov_select schedutil
 # schedutil decides only on scheduler events of the policy's CPUs; a
 # light task on cpu0 (10 loop iterations every 4 ms) gives it some, as a

@@ -7,16 +7,18 @@
 # again switches it back on.
 #
 # How the kernel reports it: since 6.8 /proc/sys/kernel/sched_energy_aware
-# reads "1" where EAS is possible and nothing where it is not; 6.1 logs
-# "Disabling EAS, schedutil is mandatory" when a root domain that had perf
-# domains loses schedutil.
+# reads "1" where EAS is possible and nothing where it is not; 5.10 and 6.1
+# log "Disabling EAS, schedutil is mandatory" when a root domain that had
+# perf domains loses schedutil.
 . /lib/hgov.sh
 
 EM=/sys/kernel/debug/energy_model
 SYSCTL=/proc/sys/kernel/sched_energy_aware
 
-# hgov_em_power PD KHZ - power in uW the energy model gives PD at KHZ.
+# hgov_em_power PD KHZ - power the energy model gives PD at KHZ: in uW
+# since 5.19, in mW before.
 hgov_em_power() { cat "$EM/$1/ps:$2/power" 2>/dev/null; }
+if [ "$HGOV_KVER_NUM" -ge 519 ]; then unit=uW; div=1; else unit=mW; div=1000; fi
 
 # The H3 numbers: P = C * V^2 * f, C 854 (A57) and 277 (A53), 830 mV on
 # the A57s up to 1.5 GHz, 900/960 mV at the turbo OPPs, 820 mV on the A53s.
@@ -24,7 +26,8 @@ for want in "cpu0 500000 294160" "cpu0 1500000 882480" "cpu0 1700000 1337978" \
 	    "cpu4 800000 149003" "cpu4 1200000 223505"; do
 	set -- $want
 	got=$(hgov_em_power "$1" "$2")
-	[ "$got" = "$3" ] || hgov_fail "energy model of $1 at $2 kHz: '$got' uW, not $3"
+	[ "$got" = "$(($3 / div))" ] ||
+		hgov_fail "energy model of $1 at $2 kHz: '$got' $unit, not $(($3 / div))"
 done
 [ "$(cat "$EM/cpu0/cpus")" = "0-3" ] && [ "$(cat "$EM/cpu4/cpus")" = "4-7" ] ||
 	hgov_fail "perf domains span $(cat "$EM/cpu0/cpus") and $(cat "$EM/cpu4/cpus"), not 0-3 and 4-7"
@@ -35,7 +38,7 @@ hgov_ok "energy model: perf domains cpu0-3 and cpu4-7 with the r8a77951 numbers"
 eas_state() {
 	if [ ! -r "$SYSCTL" ]; then
 		echo unknown
-	elif [ "$(uname -r | cut -d. -f1-2 | tr . ' ' | awk '{ print $1 * 100 + $2 }')" -lt 608 ]; then
+	elif [ "$HGOV_KVER_NUM" -lt 608 ]; then
 		echo unknown
 	elif [ "$(cat "$SYSCTL")" = 1 ]; then
 		echo on

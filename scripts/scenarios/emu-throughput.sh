@@ -22,7 +22,7 @@ for pc in "0 1 5" "4 5 1"; do
 	set -- $pc
 	p=$1 cpu=$2 home=$3
 	# The shell waits on the other cluster; the measured CPU runs the loop alone.
-	taskset -p -c "$home" $$ > /dev/null
+	hgov_shell_on "$home"
 	opps=$(hgov_opps "$p")
 	top=${opps% }
 	top=${top##* }

@@ -14,7 +14,7 @@ fail=0
 for pc in "0 1 5" "4 5 1"; do
 	set -- $pc
 	p=$1 cpu=$2 home=$3
-	taskset -p -c "$home" $$ > /dev/null
+	hgov_shell_on "$home"
 	lo=99999 hi=0 prev_us=0
 	for f in $(hgov_opps "$p"); do
 		hgov_setspeed "$p" "$f"

@@ -2,13 +2,19 @@
 # SPDX-License-Identifier: GPL-2.0
 # hybrid governs both clusters: a CPU-bound loop on an A57 CPU brings
 # policy0 to 1500 MHz within a second and back to 500 MHz when it stops,
-# while the idle A53 cluster stays at 800 MHz; the module cannot be
-# removed while it governs. Times come from trace timestamps.
+# while the idle A53 cluster stays at 800 MHz; the same loop on an A53 CPU
+# brings policy4 to 1200 MHz while the A57s rest at 500 MHz; the module
+# cannot be removed while it governs. Times come from trace timestamps.
 . /lib/hgov.sh
 
 # On the debug kernel (HGOV_TIMING=0) only what does not depend on the
 # shell's own load is asserted: policy0 follows the load up and down, and
 # rmmod is refused while hybrid governs.
+#
+# The shell stays off the cluster expected to rest: on an A57 beside the
+# loop while the A53s must stay at 800 MHz, on the A53s while policy0 must
+# fall back (board-lib.sh: under single-threaded TCG its polling would
+# otherwise look like load on the resting cluster, to schedutil as well).
 
 for p in 0 4; do
 	grep -qw hybrid "$CPUFREQ/policy$p/scaling_available_governors" ||
@@ -21,6 +27,7 @@ hgov_wait_khz 0 500000 3000 || hgov_fail "idle policy0 at $(hgov_cur 0), not 500
 hgov_wait_khz 4 800000 3000 || hgov_fail "idle policy4 at $(hgov_cur 4), not 800000"
 hgov_ok "idle: policy0 500000, policy4 800000"
 
+hgov_shell_on 1-3
 hgov_trace_on power/cpu_frequency
 hgov_trace_mark load-start
 hgov_spin 0
@@ -35,8 +42,9 @@ for i in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20; do
 	[ "$f0" = 1500000 ] || { kill "$pid"; hgov_fail "policy0 dropped to $f0 under load"; }
 	[ "$f4" = 800000 ] || [ $HGOV_TIMING = 0 ] ||
 		{ kill "$pid"; hgov_fail "policy4 left 800000 ($f4)"; }
-	sleep 0.1
+	hgov_sleep 0.1
 done
+hgov_shell_on 4-7
 hgov_trace_mark load-stop
 kill "$pid"
 hgov_wait_khz 0 500000 5000 || hgov_fail "policy0 at $(hgov_cur 0) 5 s after the load"
@@ -55,6 +63,26 @@ if [ $HGOV_TIMING = 1 ]; then
 else
 	hgov_ok "debug kernel: policy0 followed the load up and down (no timing or idle-cluster checks)"
 fi
+
+# The other way round: the loop on cpu5, the shell on the other A53s.
+hgov_shell_on 6-7
+hgov_wait_khz 0 500000 3000 || hgov_fail "policy0 at $(hgov_cur 0) before the A53 load"
+hgov_spin 5
+pid=$spin_pid
+hgov_wait_khz 4 1200000 5000 ||
+	{ kill "$pid"; hgov_fail "policy4 at $(hgov_cur 4) after 5 s of load"; }
+for i in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20; do
+	read -r f0 < "$CPUFREQ/policy0/scaling_cur_freq"
+	read -r f4 < "$CPUFREQ/policy4/scaling_cur_freq"
+	[ "$f4" = 1200000 ] || { kill "$pid"; hgov_fail "policy4 dropped to $f4 under load"; }
+	[ "$f0" = 500000 ] || [ $HGOV_TIMING = 0 ] ||
+		{ kill "$pid"; hgov_fail "policy0 left 500000 ($f0) under an A53 load"; }
+	hgov_sleep 0.1
+done
+hgov_shell_on 0-3
+kill "$pid"
+hgov_wait_khz 4 800000 5000 || hgov_fail "policy4 at $(hgov_cur 4) 5 s after the A53 load"
+hgov_ok "load on cpu5: policy4 at 1200000, policy0 stayed at 500000, policy4 back to 800000 after"
 
 rmmod cpufreq_hybrid 2>/dev/null && hgov_fail "rmmod succeeded while hybrid governs"
 hgov_ok "rmmod refused while hybrid governs"

@@ -10,7 +10,7 @@
 # The shell and everything it forks stay on an A53: on the debug kernel a
 # fork is load enough to raise policy0 to its maximum on its own, before
 # the trace starts, and the pin would then show no transition.
-taskset -p -c 5 $$ > /dev/null || hgov_fail "cannot move the shell to cpu5"
+hgov_shell_on 5
 hgov_select hybrid
 rate_us=$(cat "$(hgov_tunable rate_limit_us)")
 hold_ms=$(cat "$(hgov_tunable io_hold_ms)")

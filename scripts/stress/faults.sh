@@ -7,10 +7,15 @@
 #    pins and releases normally.
 #  - fail_make_request: bios on the virtio disk fail at submission; no
 #    request is issued, nothing pins, nothing is left in flight.
+#  - a blocking queue (BLK_MQ_F_BLOCKING, null_blk blocking=1) issues its
+#    requests from preemptible context, where since 6.18 the block probes
+#    run preemptible too: reads from every CPU pin policy0, and the debug
+#    kernel (DEBUG_PREEMPT, lockdep's raw-lock nesting on 7.3) finds no
+#    per-CPU access a migration could split and no sleeping lock.
 . /lib/hgov.sh
 
 # This shell runs on an A53: its forks are real load, kept off policy0.
-taskset -p -c 5 $$ > /dev/null || hgov_fail "cannot move the shell to cpu5"
+hgov_shell_on 5
 P=/sys/module/cpufreq_hybrid/parameters
 D=$HGOV_DEBUGFS
 F=/sys/kernel/debug
@@ -79,5 +84,36 @@ taskset -c 4 dd if=/dev/vda of=/dev/null bs=4k count=2000 iflag=direct 2>/dev/nu
 	hgov_fail "reads fail after make-it-fail was cleared"
 [ "$(cat $D/policy0/pins)" -gt "$pins" ] || hgov_fail "I/O after the faults did not pin"
 hgov_ok "fail_make_request: 10 failed reads issue nothing and pin nothing; I/O pins again after"
+
+modprobe configfs
+mount -t configfs configfs /sys/kernel/config 2>/dev/null
+n=/sys/kernel/config/nullb/nullb9
+mkdir $n || hgov_fail "cannot create a null_blk device through configfs"
+echo 1 > $n/blocking && echo 2 > $n/queue_mode && echo 0 > $n/irqmode &&
+	echo 64 > $n/size && echo 1 > $n/power ||
+	hgov_fail "cannot set up the blocking null_blk device"
+# Named after its configfs item (5.19+), or after its index before.
+hgov_now
+t0=$now
+while :; do
+	for blk in nullb9 nullb$(cat $n/index); do
+		[ -b /dev/$blk ] && break 2
+	done
+	[ $((now - t0)) -lt 2000 ] || hgov_fail "no block device for $n"
+	hgov_sleep 0.05
+	hgov_now
+done
+echo "$blk !*" > $P/io_disks
+pins=$(cat $D/policy0/pins)
+for cpu in 0 1 2 3 4 5 6 7; do
+	taskset -c $cpu dd if=/dev/$blk of=/dev/null bs=4k count=500 iflag=direct 2>/dev/null ||
+		hgov_fail "a read of the blocking device on cpu$cpu failed"
+	hgov_wait_khz 0 500000 2000 || hgov_fail "policy0 at $(hgov_cur 0) after reads on cpu$cpu"
+done
+[ "$(cat $D/policy0/pins)" -ge $((pins + 8)) ] ||
+	hgov_fail "reads of the blocking device pinned $(($(cat $D/policy0/pins) - pins)) times, not 8"
+echo 0 > $n/power
+rmdir $n
+hgov_ok "a blocking queue: reads from every CPU pin and release policy0"
 hgov_select schedutil
 rmmod cpufreq_hybrid || hgov_fail "rmmod failed"
