@@ -16,6 +16,16 @@
  * io_watchdog_ms has lost its completions: its count is dropped and,
  * unless another disk still has requests in flight, the pin is released
  * at once.
+ *
+ * Requests in flight are counted per disk in slots that are given to
+ * another disk once theirs is idle. A slot's count moves only within the
+ * generation in which a request's disk was looked up:
+ *
+ *	count(state, gen) = state.gen == gen ? state +- 1 : refused
+ *	take(state) = state.inflight == 0 ? (state.gen + 1, 0) : refused
+ *
+ * so a request whose disk lost its slot between lookup and count cannot
+ * leave a count behind in the next disk's.
  */
 
 #include <linux/ctype.h>
@@ -85,6 +95,73 @@ void hgov_io_step(const struct hgov_io_input *in, struct hgov_io_verdict *out)
 	}
 }
 EXPORT_SYMBOL_IF_KUNIT(hgov_io_step);
+
+/**
+ * hgov_slot_count() - count a request into or out of a disk slot
+ * @state: the slot's state now
+ * @gen: the generation in which the request's disk was looked up
+ * @issue: true to count a request issued, false one completed or requeued
+ * @next: set to the new state
+ *
+ * Return: false, leaving @next alone, if the slot has moved on to another
+ * generation, or if @issue is false and nothing is in flight (a request
+ * issued before the probes were attached, or written off).
+ */
+bool hgov_slot_count(u64 state, u32 gen, bool issue, u64 *next)
+{
+	if (HGOV_SLOT_GEN(state) != gen)
+		return false;
+	if (issue) {
+		*next = state + 1;
+		return true;
+	}
+	if (!HGOV_SLOT_INFLIGHT(state))
+		return false;
+	*next = state - 1;
+	return true;
+}
+EXPORT_SYMBOL_IF_KUNIT(hgov_slot_count);
+
+/**
+ * hgov_slot_take() - start giving a slot to another disk
+ * @state: the slot's state now
+ * @next: set to the new state: the next (odd) generation, nothing in flight
+ *
+ * Return: false if requests are in flight on the slot's disk: it keeps it.
+ */
+bool hgov_slot_take(u64 state, u64 *next)
+{
+	if (HGOV_SLOT_INFLIGHT(state))
+		return false;
+	*next = (u64)(HGOV_SLOT_GEN(state) + 1) << 32;
+	return true;
+}
+EXPORT_SYMBOL_IF_KUNIT(hgov_slot_take);
+
+/**
+ * hgov_slot_publish() - finish giving a slot to another disk
+ * @taken: the state hgov_slot_take() returned
+ *
+ * Return: the slot's state for its new disk: the next (even) generation,
+ * nothing in flight.
+ */
+u64 hgov_slot_publish(u64 taken)
+{
+	return (u64)(HGOV_SLOT_GEN(taken) + 1) << 32;
+}
+EXPORT_SYMBOL_IF_KUNIT(hgov_slot_publish);
+
+/**
+ * hgov_slot_write_off() - the watchdog drops a slot's requests
+ * @state: the slot's state now
+ *
+ * Return: the same generation with nothing in flight.
+ */
+u64 hgov_slot_write_off(u64 state)
+{
+	return (u64)HGOV_SLOT_GEN(state) << 32;
+}
+EXPORT_SYMBOL_IF_KUNIT(hgov_slot_write_off);
 
 /* Does @name match the glob @pat (of length @len)? '*' and '?' only. */
 static bool hgov_glob(const char *pat, size_t len, const char *name)

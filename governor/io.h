@@ -71,7 +71,19 @@ struct hgov_io_verdict {
 	u64			next_check_ns;
 };
 
+/*
+ * A disk slot's state: its generation (upper 32 bits) and the requests in
+ * flight on its disk (lower 32 bits), in one word that changes atomically.
+ * An odd generation is a slot being given to another disk.
+ */
+#define HGOV_SLOT_GEN(state)		((u32)((u64)(state) >> 32))
+#define HGOV_SLOT_INFLIGHT(state)	((u32)(state))
+
 void hgov_io_step(const struct hgov_io_input *in, struct hgov_io_verdict *out);
+bool hgov_slot_count(u64 state, u32 gen, bool issue, u64 *next);
+bool hgov_slot_take(u64 state, u64 *next);
+u64 hgov_slot_publish(u64 taken);
+u64 hgov_slot_write_off(u64 state);
 bool hgov_io_stale(u64 now_ns, u32 inflight, u64 last_event_ns,
 		   u64 watchdog_ns);
 bool hgov_disk_counted(const char *patterns, const char *name);

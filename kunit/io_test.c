@@ -264,10 +264,82 @@ static void hgov_pin_limits_test(struct kunit *test)
 
 HGOV_KUNIT_PARAMS(hgov_pin_limits_test, pin, pin_cases, name);
 
+struct slot_case {
+	u32 start_gen;
+	const char *ops;
+	u32 gen, inflight;
+	unsigned int refused;
+	const char *name;
+};
+
+/*
+ * ops, applied in turn to one slot: l looks the slot's disk up (its
+ * generation is remembered), i and c count a request of that lookup in
+ * and out, t gives the slot to another disk (take, then publish), T only
+ * takes it, w is the watchdog writing its requests off.
+ */
+static const struct slot_case slot_cases[] = {
+	{ 2, "lii", 2, 2, 0, "requests count in their disk's slot" },
+	{ 2, "liicc", 2, 0, 0, "and count out as they complete" },
+	{ 2, "ltli", 4, 1, 0, "a new disk counts in the next generation" },
+	{ 2, "lti", 4, 0, 1, "a disk that lost the slot between lookup and count leaves no count" },
+	{ 2, "lTi", 3, 0, 1, "nothing counts in a slot being given away" },
+	{ 2, "lit", 2, 1, 1, "a slot with requests in flight is not given away" },
+	{ 2, "lc", 2, 0, 1, "a completion never counted in is ignored" },
+	{ 2, "liwc", 2, 0, 1, "a completion after the watchdog's write-off is ignored" },
+	{ 2, "liwi", 2, 1, 0, "the watchdog keeps the generation: the disk counts on" },
+	{ 0xfffffffe, "ltli", 0, 1, 0, "the generation wraps" },
+};
+
+/* The slot's generation ties every count to the disk it was looked up for. */
+static void hgov_slot_test(struct kunit *test)
+{
+	const struct slot_case *c = hgov_kunit_param(test);
+	u64 state = (u64)c->start_gen << 32, next = 0;
+	unsigned int refused = 0;
+	const char *op;
+	u32 gen = 0;
+
+	for (op = c->ops; *op; op++) {
+		bool ok = true;
+
+		switch (*op) {
+		case 'l':
+			gen = HGOV_SLOT_GEN(state);
+			break;
+		case 'i':
+		case 'c':
+			ok = hgov_slot_count(state, gen, *op == 'i', &next);
+			break;
+		case 't':
+		case 'T':
+			ok = hgov_slot_take(state, &next);
+			if (ok && *op == 't')
+				next = hgov_slot_publish(next);
+			break;
+		case 'w':
+			next = hgov_slot_write_off(state);
+			break;
+		}
+		if (*op == 'l')
+			continue;
+		if (ok)
+			state = next;
+		else
+			refused++;
+	}
+	KUNIT_EXPECT_EQ(test, HGOV_SLOT_GEN(state), c->gen);
+	KUNIT_EXPECT_EQ(test, HGOV_SLOT_INFLIGHT(state), c->inflight);
+	KUNIT_EXPECT_EQ(test, refused, c->refused);
+}
+
+HGOV_KUNIT_PARAMS(hgov_slot_test, slot, slot_cases, name);
+
 static struct kunit_case hgov_io_cases[] = {
 	HGOV_KUNIT_PARAM_CASE(hgov_io_step_test, step),
 	KUNIT_CASE(hgov_io_sequence_test),
 	HGOV_KUNIT_PARAM_CASE(hgov_io_stale_test, stale),
+	HGOV_KUNIT_PARAM_CASE(hgov_slot_test, slot),
 	HGOV_KUNIT_PARAM_CASE(hgov_disk_filter_test, filter),
 	HGOV_KUNIT_PARAM_CASE(hgov_disk_patterns_test, patterns),
 	HGOV_KUNIT_PARAM_CASE(hgov_is_big_test, big),

@@ -72,9 +72,6 @@ struct hgov_disk {
 	atomic64_t	last_event_ns;
 };
 
-#define HGOV_DISK_GEN(state)		((u32)((u64)(state) >> 32))
-#define HGOV_DISK_INFLIGHT(state)	((u32)(state))
-
 static struct hgov_disk hgov_disks[HGOV_IO_DISKS];
 /*
  * Protects slot claims, hgov_io_disks and the @counted flags. Taken in the
@@ -150,14 +147,14 @@ static struct hgov_disk *hgov_disk_find(dev_t dev, u64 seq, u32 *gen)
 		/* Pairs with the release that ends a claim. */
 		s64 state = atomic64_read_acquire(&d->state);
 
-		if (HGOV_DISK_GEN(state) & 1 || READ_ONCE(d->dev) != dev ||
+		if (HGOV_SLOT_GEN(state) & 1 || READ_ONCE(d->dev) != dev ||
 		    READ_ONCE(d->diskseq) != seq)
 			continue;
 		/* The identity read above belongs to this generation. */
 		smp_rmb();
-		if (HGOV_DISK_GEN(atomic64_read(&d->state)) != HGOV_DISK_GEN(state))
+		if (HGOV_SLOT_GEN(atomic64_read(&d->state)) != HGOV_SLOT_GEN(state))
 			continue;
-		*gen = HGOV_DISK_GEN(state);
+		*gen = HGOV_SLOT_GEN(state);
 		return d;
 	}
 	return NULL;
@@ -175,6 +172,7 @@ static struct hgov_disk *hgov_disk_claim(struct gendisk *disk, dev_t dev,
 	for (tries = 0; tries < HGOV_IO_DISKS; tries++) {
 		struct hgov_disk *d, *victim = NULL;
 		s64 state;
+		u64 taken;
 
 		for (i = 0; i < HGOV_IO_DISKS; i++) {
 			d = &hgov_disks[i];
@@ -183,7 +181,7 @@ static struct hgov_disk *hgov_disk_claim(struct gendisk *disk, dev_t dev,
 				victim = d;
 				break;
 			}
-			if (HGOV_DISK_INFLIGHT(atomic64_read(&d->state)))
+			if (HGOV_SLOT_INFLIGHT(atomic64_read(&d->state)))
 				continue;
 			if (!victim || atomic64_read(&d->last_event_ns) <
 				       atomic64_read(&victim->last_event_ns))
@@ -196,18 +194,18 @@ static struct hgov_disk *hgov_disk_claim(struct gendisk *disk, dev_t dev,
 		 * here on no count of the old generation can move.
 		 */
 		state = atomic64_read(&victim->state);
-		if (HGOV_DISK_INFLIGHT(state) ||
-		    !atomic64_try_cmpxchg(&victim->state, &state,
-					  (s64)(HGOV_DISK_GEN(state) + 1) << 32))
+		if (!hgov_slot_take(state, &taken) ||
+		    !atomic64_try_cmpxchg(&victim->state, &state, taken))
 			continue;
 		victim->dev = dev;
 		victim->diskseq = seq;
 		strscpy(victim->name, disk->disk_name, sizeof(victim->name));
 		victim->counted = hgov_disk_counted(hgov_io_disks, victim->name);
 		atomic64_set(&victim->last_event_ns, 0);
-		*gen = HGOV_DISK_GEN(state) + 2;
+		taken = hgov_slot_publish(taken);
+		*gen = HGOV_SLOT_GEN(taken);
 		/* Publish; pairs with the acquires in lookups and snapshots. */
-		atomic64_set_release(&victim->state, (s64)*gen << 32);
+		atomic64_set_release(&victim->state, taken);
 		return victim;
 	}
 	pr_warn_once("more than %d disks busy at once; ignoring %s\n",
@@ -242,35 +240,20 @@ static struct hgov_disk *hgov_disk_of(struct request *rq, bool claim, u32 *gen)
 }
 
 /*
- * Count a request issued on @d in generation @gen. Fully ordered when it
- * counts. Returns the requests now in flight, 0 if @d moved on to another
- * disk.
+ * Count a request of @d's disk, looked up in generation @gen, into flight
+ * (@issue) or out of it; fully ordered when it counts. Returns the
+ * requests in flight before, or -1 if it did not count (hgov_slot_count()).
  */
-static u32 hgov_disk_issue(struct hgov_disk *d, u32 gen)
+static s64 hgov_disk_count(struct hgov_disk *d, u32 gen, bool issue)
 {
 	s64 state = atomic64_read(&d->state);
+	u64 next;
 
 	do {
-		if (HGOV_DISK_GEN(state) != gen)
-			return 0;
-	} while (!atomic64_try_cmpxchg(&d->state, &state, state + 1));
-	return HGOV_DISK_INFLIGHT(state) + 1;
-}
-
-/*
- * Count a request of @d, generation @gen, out of flight. False if none was
- * counted (issued before the probes were attached, written off by the
- * watchdog, or @d moved on).
- */
-static bool hgov_disk_retire(struct hgov_disk *d, u32 gen)
-{
-	s64 state = atomic64_read(&d->state);
-
-	do {
-		if (HGOV_DISK_GEN(state) != gen || !HGOV_DISK_INFLIGHT(state))
-			return false;
-	} while (!atomic64_try_cmpxchg(&d->state, &state, state - 1));
-	return true;
+		if (!hgov_slot_count(state, gen, issue, &next))
+			return -1;
+	} while (!atomic64_try_cmpxchg(&d->state, &state, next));
+	return HGOV_SLOT_INFLIGHT(state);
 }
 
 /**
@@ -389,7 +372,8 @@ static int hgov_io_cpu_online(unsigned int cpu)
 static void hgov_probe_issue(HGOV_RQ_PROBE_PROTO(rq))
 {
 	struct hgov_disk *d;
-	u32 gen, inflight;
+	s64 before;
+	u32 gen;
 
 	d = hgov_disk_of(rq, true, &gen);
 	if (!d)
@@ -401,11 +385,11 @@ static void hgov_probe_issue(HGOV_RQ_PROBE_PROTO(rq))
 	 */
 	atomic64_set(&d->last_event_ns, local_clock());
 	/* Fully ordered; pairs with the smp_mb() in hgov_io_recheck(). */
-	inflight = hgov_disk_issue(d, gen);
-	if (!inflight)
+	before = hgov_disk_count(d, gen, true);
+	if (before < 0)
 		return;
 	atomic64_inc(&hgov_requests_issued);
-	if (inflight == 1 && READ_ONCE(d->counted))
+	if (!before && READ_ONCE(d->counted))
 		hgov_io_busy();
 }
 
@@ -425,7 +409,7 @@ static void hgov_io_retire(struct request *rq, atomic64_t *counter)
 	if (!d)
 		return;
 	atomic64_set(&d->last_event_ns, local_clock());
-	if (hgov_disk_retire(d, gen))
+	if (hgov_disk_count(d, gen, false) >= 0)
 		atomic64_inc(counter);
 }
 
@@ -487,18 +471,18 @@ void hgov_io_snapshot(u64 now_ns, struct hgov_io_snapshot *snap)
 		struct hgov_disk *d = &hgov_disks[i];
 		/* Pairs with the release that ends a claim. */
 		s64 state = atomic64_read_acquire(&d->state);
-		u32 inflight = HGOV_DISK_INFLIGHT(state);
+		u32 inflight = HGOV_SLOT_INFLIGHT(state);
 		u64 last_ns = atomic64_read(&d->last_event_ns);
 
 		/* Slots are claimed in order: the first never used ends the list. */
 		if (!state && !READ_ONCE(d->dev))
 			break;
-		if (HGOV_DISK_GEN(state) & 1 || !READ_ONCE(d->counted))
+		if (HGOV_SLOT_GEN(state) & 1 || !READ_ONCE(d->counted))
 			continue;
 		if (hgov_io_stale(now_ns, inflight, last_ns, watchdog_ns)) {
 			/* Unless a block event came meanwhile. */
 			if (atomic64_try_cmpxchg(&d->state, &state,
-						 (s64)HGOV_DISK_GEN(state) << 32)) {
+						 hgov_slot_write_off(state))) {
 				atomic64_inc(&hgov_watchdog_releases);
 				pr_warn("%s: %u requests without completion for %u ms; released the pin\n",
 					d->name, inflight, READ_ONCE(hgov_io_watchdog_ms));
@@ -513,7 +497,7 @@ void hgov_io_snapshot(u64 now_ns, struct hgov_io_snapshot *snap)
 			strscpy(snap->disk, d->name, sizeof(snap->disk));
 			/* A claim rewrote the name meanwhile: it names nothing. */
 			smp_rmb();
-			if (HGOV_DISK_GEN(atomic64_read(&d->state)) != HGOV_DISK_GEN(state))
+			if (HGOV_SLOT_GEN(atomic64_read(&d->state)) != HGOV_SLOT_GEN(state))
 				snap->disk[0] = '\0';
 		}
 	}
@@ -531,13 +515,13 @@ bool hgov_io_recheck(void)
 {
 	unsigned int i;
 
-	/* Pairs with the fully ordered count in hgov_disk_issue(). */
+	/* Pairs with the fully ordered count in hgov_disk_count(). */
 	smp_mb();
 	for (i = 0; i < HGOV_IO_DISKS; i++) {
 		struct hgov_disk *d = &hgov_disks[i];
 
 		if (READ_ONCE(d->counted) &&
-		    HGOV_DISK_INFLIGHT(atomic64_read(&d->state)))
+		    HGOV_SLOT_INFLIGHT(atomic64_read(&d->state)))
 			return true;
 	}
 	return false;
