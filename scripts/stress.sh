@@ -2,7 +2,9 @@
 # SPDX-License-Identifier: GPL-2.0
 # make stress: abuse cpufreq_hybrid on the debug board (KASAN, lockdep,
 # PROVE_RCU, kmemleak, DEBUG_OBJECTS, PREEMPT) with the vCPUs on parallel
-# host threads (HGOV_MTTCG=1), one board boot per item:
+# host threads (HGOV_MTTCG=1), one board boot per item. The board is 7.3's
+# (HGOV_KVER overrides): the newest kernel, where tracepoint probes may be
+# preempted and lockdep checks lock nesting by PREEMPT_RT's rules.
 #
 #   selftest-*  the kernel's tools/testing/selftests/cpufreq/main.sh from
 #               the board kernel's linux-source, run by Debian's arm64 bash:
@@ -24,6 +26,7 @@
 # soft-lockup, workqueue-lockup or kmemleak report on the console, which is
 # printed. Ends with "N passed, N failed".
 set -euo pipefail
+export HGOV_KVER=${HGOV_KVER:-7.3}
 . "$(dirname "$0")/lib.sh"
 
 SELFTESTS=(basic modtest sptest1 sptest2 sptest3 sptest4)

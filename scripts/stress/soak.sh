@@ -7,7 +7,11 @@
 # Debian's 6.12 kernel (see hgov_splats in lib.sh), after which one board
 # printed nothing more. Then: counters consistent (pinned time within
 # wall time, issued >= completed), the module unloads, and a kmemleak scan
-# finds nothing new.
+# finds nothing new. One leak of the kernel's own is known and left out,
+# and said so: 7.3's cache-aware scheduling loses a sched domain's
+# llc_counts (32 bytes, allocated in build_sched_domains) when domains
+# are rebuilt, as every switch between schedutil and another governor
+# does with an energy model (EAS on and off); no code of ours is involved.
 . /lib/hgov.sh
 
 SOAK_S=${SOAK_S:-600}
@@ -20,7 +24,7 @@ echo clear > $K
 
 # This shell and the loops it starts run on an A53 (the CPU bursts pick
 # their own CPUs): once the loads stop, policy0 has nothing left to follow.
-taskset -p -c 5 $$ > /dev/null || hgov_fail "cannot move the shell to cpu5"
+hgov_shell_on 5
 hgov_select hybrid
 hgov_now
 t0=$now
@@ -72,8 +76,25 @@ sleep 6
 echo scan > $K
 sleep 6
 echo scan > $K
-if grep -q unreferenced $K; then
-	head -n 60 $K
-	hgov_fail "kmemleak found $(grep -c unreferenced $K) unreferenced objects"
+awk '
+	/^unreferenced object/ { flush(); obj = $0 "\n"; next }
+	obj != "" { obj = obj $0 "\n" }
+	function flush() {
+		if (obj == "")
+			return
+		if (obj ~ /build_sched_domains/)
+			known++
+		else
+			printf "%s", obj
+		obj = ""
+	}
+	END {
+		flush()
+		if (known)
+			printf "hgov: %d known upstream leak(s) of sched domains left out\n", known > "/dev/stderr"
+	}' $K > /tmp/leaks
+if [ -s /tmp/leaks ]; then
+	head -n 60 /tmp/leaks
+	hgov_fail "kmemleak found $(grep -c unreferenced /tmp/leaks) unreferenced objects"
 fi
 hgov_ok "kmemleak: nothing new after the soak and rmmod"
