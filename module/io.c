@@ -197,10 +197,12 @@ static struct hgov_disk *hgov_disk_claim(struct gendisk *disk, dev_t dev,
 		if (!hgov_slot_take(state, &taken) ||
 		    !atomic64_try_cmpxchg(&victim->state, &state, taken))
 			continue;
-		victim->dev = dev;
-		victim->diskseq = seq;
+		/* Lockless readers see these change only with the generation. */
+		WRITE_ONCE(victim->dev, dev);
+		WRITE_ONCE(victim->diskseq, seq);
 		strscpy(victim->name, disk->disk_name, sizeof(victim->name));
-		victim->counted = hgov_disk_counted(hgov_io_disks, victim->name);
+		WRITE_ONCE(victim->counted,
+			   hgov_disk_counted(hgov_io_disks, victim->name));
 		atomic64_set(&victim->last_event_ns, 0);
 		taken = hgov_slot_publish(taken);
 		*gen = HGOV_SLOT_GEN(taken);

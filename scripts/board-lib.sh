@@ -76,6 +76,26 @@ hgov_wait_khz() {
 	done
 }
 
+# hgov_settle - wait until the board is quiet: no 500 ms window in which
+# its CPUs were busy, together, more than one 10 ms tick of /proc/stat,
+# for at most 10 s. Background work after a governor switch or a driver
+# load (scheduling domains rebuilt on every CPU) comes up to two seconds
+# later and, under frequency emulation, holds up a measured CPU.
+hgov_settle() {
+	hgov_now
+	t0=$now
+	read -r _ u n s _ _ i q _ < /proc/stat
+	prev=$((u + n + s + i + q))
+	while [ $((now - t0)) -lt 10000 ]; do
+		hgov_sleep 0.5
+		read -r _ u n s _ _ i q _ < /proc/stat
+		[ $((u + n + s + i + q - prev)) -le 1 ] && return 0
+		prev=$((u + n + s + i + q))
+		hgov_now
+	done
+	echo "board not quiet after 10 s; measuring anyway"
+}
+
 # hgov_spin CPU - start a CPU-bound loop pinned to CPU; set $spin_pid.
 hgov_spin() {
 	taskset -c "$1" sh -c 'while :; do :; done' >/dev/null 2>&1 &
