@@ -5,11 +5,18 @@
 # (A57 turbo OPPs included), and an A53 at its top against an A57 at its
 # top is 535/1024 * 1200/1700 (capacity-dmips-mhz times frequency), within
 # 5 %. Times are the board's clock, hgov-load's CLOCK_MONOTONIC; each is
-# the fastest of five runs (anything else on the CPU only adds time). The
-# runs are interleaved, one per OPP per round: work on other CPUs shares
+# the fastest of five runs (anything else only adds time). The runs are
+# interleaved, one per OPP per round: work on other CPUs shares
 # single-threaded TCG's guest time with the loop (a governor switch
 # rebuilds the scheduling domains on all CPUs), and a burst of it then
-# slows one run of several OPPs rather than every run of one.
+# slows one run of several OPPs rather than every run of one. The loop's
+# own CPU time equals its wall time here: what slows a run is other vCPUs'
+# work, not other tasks. Each run starts on a quiet board (hgov_settle):
+# the exit of the previous run and the shell's forks leave RCU and
+# workqueue work on other CPUs, and on 7.3, which has more of it than
+# 6.12, a boost OPP sometimes had no clean run in five (-4.7 and -6.6 % at
+# 1.6 GHz where clean runs read -0.1 %). Idle guest time costs the host
+# nothing under -icount, so the waits are cheap.
 . /lib/hgov.sh
 
 ROUNDS=5
@@ -33,6 +40,7 @@ for pc in "0 1 5" "4 5 1"; do
 	while [ $round -le $ROUNDS ]; do
 		for f in $opps; do
 			hgov_setspeed "$p" "$f"
+			hgov_settle
 			t=$(hgov_kv ns "$(taskset -c "$cpu" hgov-load spin $ITERS)")
 			eval "b=\$best_$f"
 			[ -n "$b" ] && [ "$b" -le "$t" ] || eval "best_$f=$t"

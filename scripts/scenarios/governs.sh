@@ -27,23 +27,28 @@ hgov_wait_khz 0 500000 3000 || hgov_fail "idle policy0 at $(hgov_cur 0), not 500
 hgov_wait_khz 4 800000 3000 || hgov_fail "idle policy4 at $(hgov_cur 4), not 800000"
 hgov_ok "idle: policy0 500000, policy4 800000"
 
+# under_load CPU P TOP Q REST - start a loop on CPU and wait for policyP
+# at TOP; then watch two seconds as a user would: policyP stays at TOP,
+# policyQ at REST (not on the debug kernel). Sets $pid to the loop's.
+under_load() {
+	hgov_spin "$1"
+	pid=$spin_pid
+	hgov_wait_khz "$2" "$3" 5000 ||
+		{ kill "$pid"; hgov_fail "policy$2 at $(hgov_cur "$2") after 5 s of load on cpu$1"; }
+	for i in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20; do
+		read -r fp < "$CPUFREQ/policy$2/scaling_cur_freq"
+		read -r fq < "$CPUFREQ/policy$4/scaling_cur_freq"
+		[ "$fp" = "$3" ] || { kill "$pid"; hgov_fail "policy$2 dropped to $fp under load"; }
+		[ "$fq" = "$5" ] || [ $HGOV_TIMING = 0 ] ||
+			{ kill "$pid"; hgov_fail "policy$4 left $5 ($fq) under a load on cpu$1"; }
+		hgov_sleep 0.1
+	done
+}
+
 hgov_shell_on 1-3
 hgov_trace_on power/cpu_frequency
 hgov_trace_mark load-start
-hgov_spin 0
-pid=$spin_pid
-hgov_wait_khz 0 1500000 5000 ||
-	{ kill "$pid"; hgov_fail "policy0 at $(hgov_cur 0) after 5 s of load"; }
-# Two more seconds of load, watched as a user would: policy0 stays up,
-# policy4 stays down.
-for i in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20; do
-	read -r f0 < "$CPUFREQ/policy0/scaling_cur_freq"
-	read -r f4 < "$CPUFREQ/policy4/scaling_cur_freq"
-	[ "$f0" = 1500000 ] || { kill "$pid"; hgov_fail "policy0 dropped to $f0 under load"; }
-	[ "$f4" = 800000 ] || [ $HGOV_TIMING = 0 ] ||
-		{ kill "$pid"; hgov_fail "policy4 left 800000 ($f4)"; }
-	hgov_sleep 0.1
-done
+under_load 0 0 1500000 4 800000
 hgov_shell_on 4-7
 hgov_trace_mark load-stop
 kill "$pid"
@@ -67,18 +72,7 @@ fi
 # The other way round: the loop on cpu5, the shell on the other A53s.
 hgov_shell_on 6-7
 hgov_wait_khz 0 500000 3000 || hgov_fail "policy0 at $(hgov_cur 0) before the A53 load"
-hgov_spin 5
-pid=$spin_pid
-hgov_wait_khz 4 1200000 5000 ||
-	{ kill "$pid"; hgov_fail "policy4 at $(hgov_cur 4) after 5 s of load"; }
-for i in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20; do
-	read -r f0 < "$CPUFREQ/policy0/scaling_cur_freq"
-	read -r f4 < "$CPUFREQ/policy4/scaling_cur_freq"
-	[ "$f4" = 1200000 ] || { kill "$pid"; hgov_fail "policy4 dropped to $f4 under load"; }
-	[ "$f0" = 500000 ] || [ $HGOV_TIMING = 0 ] ||
-		{ kill "$pid"; hgov_fail "policy0 left 500000 ($f0) under an A53 load"; }
-	hgov_sleep 0.1
-done
+under_load 5 4 1200000 0 500000
 hgov_shell_on 0-3
 kill "$pid"
 hgov_wait_khz 4 800000 5000 || hgov_fail "policy4 at $(hgov_cur 4) 5 s after the A53 load"
