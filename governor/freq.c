@@ -9,7 +9,8 @@
  *	f = 1.25 * f_max * util / SCHED_CAPACITY_SCALE,
  *
  * and is resolved to the lowest table frequency at or above it within
- * [policy->min, policy->max] (CPUFREQ_RELATION_L).
+ * [policy->min, policy->max], leaving out the OPPs the energy model marks
+ * inefficient as schedutil does (CPUFREQ_RELATION_LE), unless pinned.
  */
 
 #include <linux/limits.h>
@@ -36,45 +37,100 @@ unsigned int hgov_util_to_khz(unsigned long util, unsigned int max_khz)
 }
 EXPORT_SYMBOL_IF_KUNIT(hgov_util_to_khz);
 
-/**
- * hgov_resolve_khz() - resolve a target frequency within the limits
- * @table: the policy's frequency table, or NULL if the driver has none
- * @target_khz: frequency asked for
- * @min_khz: policy->min
- * @max_khz: policy->max
- *
- * Return: the lowest valid entry f of @table with
- * max(@target_khz, @min_khz) <= f <= @max_khz; if there is none, the
- * highest valid entry in [@min_khz, @max_khz]; if @table is NULL or has
- * no entry within the limits, @target_khz clamped to the limits. The
- * table need not be sorted.
+/*
+ * The lowest entry of @table at or above @want within [@min_khz, @max_khz],
+ * else the highest one below @want, leaving out entries with a flag in
+ * @skip; 0 if there is none.
  */
-unsigned int hgov_resolve_khz(const struct cpufreq_frequency_table *table,
-			      unsigned int target_khz, unsigned int min_khz,
-			      unsigned int max_khz)
+static unsigned int hgov_table_pick(const struct cpufreq_frequency_table *table,
+				    unsigned int want, unsigned int min_khz,
+				    unsigned int max_khz, unsigned int skip)
 {
-	unsigned int want = clamp(target_khz, min_khz, max_khz);
 	unsigned int above = UINT_MAX, below = 0;
 	const struct cpufreq_frequency_table *pos;
-
-	if (!table)
-		return want;
 
 	for (pos = table; pos->frequency != CPUFREQ_TABLE_END; pos++) {
 		unsigned int f = pos->frequency;
 
-		if (f == CPUFREQ_ENTRY_INVALID || f < min_khz || f > max_khz)
+		if (f == CPUFREQ_ENTRY_INVALID || f < min_khz || f > max_khz ||
+		    (pos->flags & skip))
 			continue;
 		if (f >= want)
 			above = min(above, f);
 		else
 			below = max(below, f);
 	}
-	if (above != UINT_MAX)
-		return above;
-	return below ? below : want;
+	return above != UINT_MAX ? above : below;
+}
+
+/**
+ * hgov_resolve_khz() - resolve a target frequency within the limits
+ * @table: the policy's frequency table, or NULL if the driver has none
+ * @target_khz: frequency asked for
+ * @min_khz: policy->min
+ * @max_khz: policy->max
+ * @skip: entry flags to leave out while another entry fits the limits:
+ *	CPUFREQ_INEFFICIENT_FREQ where the energy model marked OPPs
+ *	inefficient (policy->efficiencies_available), else 0
+ *
+ * As the cpufreq core resolves CPUFREQ_RELATION_L, or CPUFREQ_RELATION_LE
+ * (schedutil's) when @skip names the inefficient flag: of the valid entries
+ * of @table within [@min_khz, @max_khz] and without a flag in @skip, the
+ * lowest at or above max(@target_khz, @min_khz), else the highest below it.
+ * If the limits leave no such entry (a cap below every efficient OPP), the
+ * same rule over every valid entry within the limits: limits win over
+ * efficiency. If @table is NULL or has no entry within the limits,
+ * @target_khz clamped to the limits. The table need not be sorted.
+ *
+ * Return: the frequency to ask the driver for, in kHz.
+ */
+unsigned int hgov_resolve_khz(const struct cpufreq_frequency_table *table,
+			      unsigned int target_khz, unsigned int min_khz,
+			      unsigned int max_khz, unsigned int skip)
+{
+	unsigned int want = clamp(target_khz, min_khz, max_khz);
+	unsigned int khz = 0;
+
+	if (!table)
+		return want;
+	if (skip)
+		khz = hgov_table_pick(table, want, min_khz, max_khz, skip);
+	if (!khz)
+		khz = hgov_table_pick(table, want, min_khz, max_khz, 0);
+	return khz ? khz : want;
 }
 EXPORT_SYMBOL_IF_KUNIT(hgov_resolve_khz);
+
+/**
+ * hgov_next_khz() - the frequency a policy runs at next
+ * @table: the policy's frequency table, or NULL
+ * @pinned: storage I/O pins the policy
+ * @util: highest utilization of the policy's CPUs, I/O-wait boost included
+ * @max_freq: policy->cpuinfo.max_freq, where @util reaches capacity
+ * @min_khz: policy->min
+ * @max_khz: policy->max
+ * @skip: as for hgov_resolve_khz(): the inefficient flag where marked
+ * @target_khz: set to the frequency asked for before resolution
+ *
+ * Pinned: @max_khz exactly, inefficient or not (thermal and user caps
+ * win, nothing else counts). Else @util with schedutil's headroom,
+ * resolved leaving out @skip.
+ *
+ * Return: the frequency to ask the driver for, in kHz.
+ */
+unsigned int hgov_next_khz(const struct cpufreq_frequency_table *table,
+			   bool pinned, unsigned long util, unsigned int max_freq,
+			   unsigned int min_khz, unsigned int max_khz,
+			   unsigned int skip, unsigned int *target_khz)
+{
+	if (pinned) {
+		*target_khz = max_khz;
+		return hgov_resolve_khz(table, max_khz, min_khz, max_khz, 0);
+	}
+	*target_khz = hgov_util_to_khz(util, max_freq);
+	return hgov_resolve_khz(table, *target_khz, min_khz, max_khz, skip);
+}
+EXPORT_SYMBOL_IF_KUNIT(hgov_next_khz);
 
 /**
  * hgov_rate_limit_elapsed() - may a new frequency be chosen now?

@@ -22,7 +22,11 @@
 unsigned int hgov_util_to_khz(unsigned long util, unsigned int max_khz);
 unsigned int hgov_resolve_khz(const struct cpufreq_frequency_table *table,
 			      unsigned int target_khz, unsigned int min_khz,
-			      unsigned int max_khz);
+			      unsigned int max_khz, unsigned int skip);
+unsigned int hgov_next_khz(const struct cpufreq_frequency_table *table,
+			   bool pinned, unsigned long util, unsigned int max_freq,
+			   unsigned int min_khz, unsigned int max_khz,
+			   unsigned int skip, unsigned int *target_khz);
 bool hgov_rate_limit_elapsed(u64 now_ns, u64 last_ns, u64 delay_ns);
 unsigned int hgov_default_rate_limit_us(unsigned int transition_delay_us,
 					unsigned int transition_latency_ns);

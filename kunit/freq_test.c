@@ -50,34 +50,54 @@ HGOV_KUNIT_PARAMS(hgov_headroom_test, headroom, headroom_cases, name);
 
 struct resolve_case {
 	const struct cpufreq_frequency_table *table;
-	unsigned int target, min, max;
+	unsigned int target, min, max, skip;
 	unsigned int khz;
 	const char *name;
 };
 
 static const struct resolve_case resolve_cases[] = {
-	{ h3_a57, 0, 500000, 1500000, 500000, "nothing asked: lowest OPP" },
-	{ h3_a57, 625000, 500000, 1500000, 1000000, "between OPPs: next one up" },
-	{ h3_a57, 1000000, 500000, 1500000, 1000000, "exact OPP kept" },
-	{ h3_a57, 1000001, 500000, 1500000, 1500000, "1 kHz over rounds up" },
-	{ h3_a57, 1875000, 500000, 1500000, 1500000, "boost OPPs unused without boost" },
-	{ h3_a57, 1650000, 500000, 1700000, 1700000, "boost OPPs used when allowed" },
-	{ h3_a57, 1500000, 500000, 1000000, 1000000, "thermal/user cap wins" },
-	{ h3_a57, 0, 1000000, 1500000, 1000000, "scaling_min_freq floor wins" },
-	{ h3_a57, 900000, 600000, 900000, 900000, "no OPP inside the limits: clamp" },
-	{ odd_table, 900000, 800000, 1200000, 1000000, "unsorted table, invalid entry" },
-	{ odd_table, 1300000, 800000, 1200000, 1200000, "unsorted table, over the top" },
-	{ NULL, 1234567, 500000, 1500000, 1234567, "no table: any frequency" },
-	{ NULL, 2000000, 500000, 1500000, 1500000, "no table: clamped to max" },
+	{ h3_a57, 0, 500000, 1500000, 0, 500000, "nothing asked: lowest OPP" },
+	{ h3_a57, 625000, 500000, 1500000, 0, 1000000, "between OPPs: next one up" },
+	{ h3_a57, 1000000, 500000, 1500000, 0, 1000000, "exact OPP kept" },
+	{ h3_a57, 1000001, 500000, 1500000, 0, 1500000, "1 kHz over rounds up" },
+	{ h3_a57, 1875000, 500000, 1500000, 0, 1500000, "boost OPPs unused without boost" },
+	{ h3_a57, 1650000, 500000, 1700000, 0, 1700000, "boost OPPs used when allowed" },
+	{ h3_a57, 1500000, 500000, 1000000, 0, 1000000, "thermal/user cap wins" },
+	{ h3_a57, 0, 1000000, 1500000, 0, 1000000, "scaling_min_freq floor wins" },
+	{ h3_a57, 900000, 600000, 900000, 0, 900000, "no OPP inside the limits: clamp" },
+	{ odd_table, 900000, 800000, 1200000, 0, 1000000, "unsorted table, invalid entry" },
+	{ odd_table, 1300000, 800000, 1200000, 0, 1200000, "unsorted table, over the top" },
+	{ NULL, 1234567, 500000, 1500000, 0, 1234567, "no table: any frequency" },
+	{ NULL, 2000000, 500000, 1500000, 0, 1500000, "no table: clamped to max" },
+	/* The H3 energy model's marks, skipped as schedutil skips them. */
+	{ h3_a57_em, 0, 500000, 1500000, HGOV_INEFF, 1500000,
+	  "EM: an idle A57 rests at 1.5 GHz" },
+	{ h3_a57_em, 625000, 500000, 1500000, HGOV_INEFF, 1500000,
+	  "EM: no inefficient OPP between" },
+	{ h3_a57_em, 625000, 500000, 1500000, 0, 1000000,
+	  "marks not asked for: every OPP" },
+	{ h3_a57_em, 0, 1000000, 1500000, HGOV_INEFF, 1500000,
+	  "EM: a floor at an inefficient OPP: the next efficient one" },
+	{ h3_a57_em, 1650000, 500000, 1700000, HGOV_INEFF, 1700000,
+	  "EM: boost OPPs are efficient" },
+	{ h3_a57_em, 1500000, 500000, 1000000, HGOV_INEFF, 1000000,
+	  "EM: a cap below every efficient OPP wins" },
+	{ h3_a57_em, 0, 500000, 1000000, HGOV_INEFF, 500000,
+	  "EM: capped and idle, the lowest OPP" },
+	{ h3_a53_em, 0, 800000, 1200000, HGOV_INEFF, 1200000,
+	  "EM: an idle A53 rests at 1.2 GHz" },
 };
 
-/* Lowest table frequency at or above the target, within [min, max]. */
+/*
+ * Lowest table frequency at or above the target, within [min, max],
+ * without the energy model's inefficient OPPs while another one fits.
+ */
 static void hgov_resolve_test(struct kunit *test)
 {
 	const struct resolve_case *c = hgov_kunit_param(test);
 
-	KUNIT_EXPECT_EQ(test, hgov_resolve_khz(c->table, c->target, c->min, c->max),
-			c->khz);
+	KUNIT_EXPECT_EQ(test, hgov_resolve_khz(c->table, c->target, c->min, c->max,
+					       c->skip), c->khz);
 }
 
 HGOV_KUNIT_PARAMS(hgov_resolve_test, resolve, resolve_cases, name);
@@ -148,14 +168,14 @@ static void hgov_ramp_test(struct kunit *test)
 		util = hgov_util_avg(util, hgov_util_invariant(SCHED_CAPACITY_SCALE,
 							       khz, 1500000), 4);
 		khz = hgov_resolve_khz(h3_a57, hgov_util_to_khz(util, 1500000),
-				       500000, 1500000);
+				       500000, 1500000, 0);
 	}
 	KUNIT_EXPECT_EQ_MSG(test, khz, 1500000U, "busy CPU stuck after %u ms", ms);
 
 	for (ms = 0; ms < 200 && khz > 500000; ms += 4) {
 		util = hgov_util_avg(util, 0, 4);
 		khz = hgov_resolve_khz(h3_a57, hgov_util_to_khz(util, 1500000),
-				       500000, 1500000);
+				       500000, 1500000, 0);
 	}
 	KUNIT_EXPECT_EQ_MSG(test, khz, 500000U, "idle CPU stuck after %u ms", ms);
 }

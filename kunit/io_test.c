@@ -253,13 +253,18 @@ static const struct pin_case pin_cases[] = {
 	{ 1000000, 1000000, 1000000, "min = max" },
 };
 
-/* A pinned policy runs at policy->max: never above, whatever caps it. */
+/*
+ * A pinned policy runs at policy->max: never above, whatever caps it, and
+ * at the cap even where the energy model calls it inefficient; an idle
+ * policy included.
+ */
 static void hgov_pin_limits_test(struct kunit *test)
 {
 	const struct pin_case *c = hgov_kunit_param(test);
+	unsigned int target;
 
-	KUNIT_EXPECT_EQ(test, hgov_resolve_khz(h3_a57, c->max, c->min, c->max),
-			c->khz);
+	KUNIT_EXPECT_EQ(test, hgov_next_khz(h3_a57_em, true, 0, 1500000, c->min,
+					    c->max, HGOV_INEFF, &target), c->khz);
 }
 
 HGOV_KUNIT_PARAMS(hgov_pin_limits_test, pin, pin_cases, name);

@@ -220,4 +220,22 @@ static inline unsigned long hgov_cpu_capacity(unsigned int cpu)
 }
 #endif
 
+/*
+ * Table flags to leave out when resolving a utilization-driven frequency:
+ * the OPPs the energy model marks inefficient, which schedutil skips with
+ * CPUFREQ_RELATION_E. The flag and policy->efficiencies_available came
+ * with 5.16; before, every OPP is used.
+ */
+#ifdef CPUFREQ_INEFFICIENT_FREQ
+static inline unsigned int hgov_skip_flags(const struct cpufreq_policy *policy)
+{
+	return READ_ONCE(policy->efficiencies_available) ? CPUFREQ_INEFFICIENT_FREQ : 0;
+}
+#else
+static inline unsigned int hgov_skip_flags(const struct cpufreq_policy *policy)
+{
+	return 0;
+}
+#endif
+
 #endif /* HGOV_COMPAT_H */

@@ -61,24 +61,32 @@ static void hgov_sample_cpu(struct hgov_cpu *hc, unsigned int cur_khz,
 }
 
 /*
+ * Did the limits change since the last decision? Then the next one must
+ * reach the driver. Called with hp->update_lock held.
+ */
+static bool hgov_limits_pending(struct hgov_policy *hp)
+{
+	if (likely(!READ_ONCE(hp->limits_changed)))
+		return false;
+	WRITE_ONCE(hp->limits_changed, false);
+	hp->need_update = true;
+	/*
+	 * Clear limits_changed before reading policy->min/max, or a limits
+	 * update could be missed. Pairs with the smp_wmb() in hgov_limits().
+	 */
+	smp_mb();
+	return true;
+}
+
+/*
  * May the policy take a new decision at @now_ns, @delay_ns after the last
  * one? Always after a change of limits. Called with hp->update_lock held.
  */
 static bool hgov_should_update(struct hgov_policy *hp, u64 now_ns,
 			       u64 delay_ns)
 {
-	if (unlikely(READ_ONCE(hp->limits_changed))) {
-		WRITE_ONCE(hp->limits_changed, false);
-		hp->need_update = true;
-		/*
-		 * Clear limits_changed before reading policy->min/max, or a
-		 * limits update could be missed. Pairs with the smp_wmb() in
-		 * hgov_limits().
-		 */
-		smp_mb();
-		return true;
-	}
-	return hgov_rate_limit_elapsed(now_ns, hp->last_update_ns, delay_ns);
+	return hgov_limits_pending(hp) ||
+	       hgov_rate_limit_elapsed(now_ns, hp->last_update_ns, delay_ns);
 }
 
 /*
@@ -89,7 +97,7 @@ static bool hgov_should_update(struct hgov_policy *hp, u64 now_ns,
 static bool hgov_decide(struct hgov_policy *hp, u64 now_ns)
 {
 	struct cpufreq_policy *policy = hp->policy;
-	unsigned int max_khz = policy->cpuinfo.max_freq;
+	unsigned int max_freq = policy->cpuinfo.max_freq;
 	unsigned int cur_khz = READ_ONCE(policy->cur);
 	unsigned int cpu, khz, target;
 	unsigned long util = 0;
@@ -97,23 +105,21 @@ static bool hgov_decide(struct hgov_policy *hp, u64 now_ns)
 	hp->last_update_ns = now_ns;
 
 	/*
-	 * Pinned by storage I/O: policy->max, whatever the utilization. The
-	 * samples are left alone; the first window after the pin covers it.
+	 * Pinned by storage I/O, the utilization does not count: the samples
+	 * are left alone and the first window after the pin covers it.
 	 */
-	if (hp->pin.pinned) {
-		target = READ_ONCE(policy->max);
-	} else {
+	if (!hp->pin.pinned) {
 		for_each_cpu(cpu, policy->cpus) {
 			struct hgov_cpu *hc = &per_cpu(hgov_cpu, cpu);
 
-			hgov_sample_cpu(hc, cur_khz, max_khz);
+			hgov_sample_cpu(hc, cur_khz, max_freq);
 			util = max3(util, hc->util,
 				    hgov_iowait_apply(&hc->iowait, now_ns, TICK_NSEC));
 		}
-		target = hgov_util_to_khz(util, max_khz);
 	}
-	khz = hgov_resolve_khz(policy->freq_table, target,
-			       READ_ONCE(policy->min), READ_ONCE(policy->max));
+	khz = hgov_next_khz(policy->freq_table, hp->pin.pinned, util, max_freq,
+			    READ_ONCE(policy->min), READ_ONCE(policy->max),
+			    hgov_skip_flags(policy), &target);
 
 	if (hp->need_update)
 		hp->need_update = false;
@@ -124,7 +130,7 @@ static bool hgov_decide(struct hgov_policy *hp, u64 now_ns)
 	return true;
 }
 
-/* Queue the worker, once, for hp->next_khz and the idle re-evaluation. */
+/* Queue the worker, once, to hand hp->next_khz to a slow driver. */
 static void hgov_kick_worker(struct hgov_policy *hp)
 {
 	if (!hp->work_in_progress) {
@@ -156,10 +162,6 @@ static void hgov_update(struct update_util_data *data, u64 time,
 		else
 			hgov_kick_worker(hp);
 	}
-	if (!hp->eval_armed && hp->next_khz > READ_ONCE(policy->min)) {
-		hp->eval_armed = true;
-		hgov_kick_worker(hp);
-	}
 	raw_spin_unlock(&hp->update_lock);
 }
 
@@ -185,22 +187,16 @@ static void hgov_work(struct kthread_work *work)
 {
 	struct hgov_policy *hp = container_of(work, struct hgov_policy, work);
 	unsigned long irq_flags;
-	bool arm;
 
 	/*
 	 * Clear work_in_progress before reading next_khz, so an update that
 	 * lands right after is either seen here or queues us again.
 	 */
 	raw_spin_lock_irqsave(&hp->update_lock, irq_flags);
-	arm = hp->eval_armed;
 	hp->work_in_progress = false;
 	raw_spin_unlock_irqrestore(&hp->update_lock, irq_flags);
 
-	if (!hp->policy->fast_switch_enabled)
-		hgov_set_khz(hp);
-	if (arm)
-		kthread_queue_delayed_work(&hp->worker, &hp->eval_work,
-					   nsecs_to_jiffies(HGOV_IDLE_EVAL_NS));
+	hgov_set_khz(hp);
 }
 
 /*
@@ -228,10 +224,11 @@ static bool hgov_io_update(struct hgov_policy *hp, u64 now_ns,
  * @hp: a policy
  *
  * Re-evaluates the policy outside the scheduler hook: the storage I/O pin
- * when the detector kicks it or the pin's hold or watchdog runs out, limit
- * changes at once on fast-switching drivers, and a policy whose CPUs are
- * all idle (they get no scheduler callbacks) after HGOV_IDLE_EVAL_NS
- * without a decision while it runs above policy->min.
+ * when the detector kicks it or the pin's hold or watchdog runs out, and
+ * limit changes at once. Nothing else: like schedutil, a policy whose CPUs
+ * went idle keeps its frequency until the scheduler calls it again (a
+ * wake-up, or the idle load balancer decaying their blocked load), so an
+ * idle board gets no wake-ups from us.
  *
  * Process context: @eval_work, or the I/O detector's worker on the CPU
  * that issued the I/O when the driver may switch from any CPU.
@@ -242,9 +239,8 @@ void hgov_eval(struct hgov_policy *hp)
 	struct hgov_io_snapshot snap;
 	u64 now_ns = local_clock();
 	u64 next_check_ns = 0;
-	bool change = false, arm, go;
+	bool change = false, go;
 	unsigned long irq_flags;
-	unsigned int khz;
 
 	hgov_io_snapshot(now_ns, &snap);
 
@@ -254,26 +250,25 @@ void hgov_eval(struct hgov_policy *hp)
 		return;
 	}
 	go = hgov_io_update(hp, now_ns, &snap, &next_check_ns);
-	go |= hgov_should_update(hp, now_ns, HGOV_IDLE_EVAL_NS);
+	go |= hgov_limits_pending(hp);
 	if (go) {
 		change = hgov_decide(hp, now_ns);
 		if (change && policy->fast_switch_enabled)
 			cpufreq_driver_fast_switch(policy, hp->next_khz);
 	}
-	khz = hp->next_khz;
-	arm = khz > READ_ONCE(policy->min);
-	hp->eval_armed = arm;
+	/*
+	 * The pin's hold or watchdog: half a rate-limit window of slack lets
+	 * the timer share an expiry with others; no decision could have come
+	 * sooner than that after the last one anyway.
+	 */
 	if (next_check_ns)
-		hrtimer_start(&hp->io_timer,
-			      ns_to_ktime(max_t(s64, next_check_ns - now_ns, 0)),
-			      HRTIMER_MODE_REL);
+		hrtimer_start_range_ns(&hp->io_timer,
+				       ns_to_ktime(max_t(s64, next_check_ns - now_ns, 0)),
+				       READ_ONCE(hp->delay_ns) / 2, HRTIMER_MODE_REL);
 	raw_spin_unlock_irqrestore(&hp->update_lock, irq_flags);
 
 	if (change && !policy->fast_switch_enabled)
 		hgov_set_khz(hp);
-	if (arm)
-		kthread_queue_delayed_work(&hp->worker, &hp->eval_work,
-					   nsecs_to_jiffies(HGOV_IDLE_EVAL_NS));
 	/* A disk that went busy while we were not listening kicked nobody. */
 	if (READ_ONCE(hp->pin.want_kick) && hgov_io_recheck())
 		hgov_io_kick(hp);
@@ -552,7 +547,6 @@ int hgov_start(struct cpufreq_policy *policy)
 		hp->limits_changed = false;
 		hp->need_update = true;
 		hp->work_in_progress = false;
-		hp->eval_armed = false;
 		/* Last: from here on the worker may act on the policy. */
 		hp->stopping = false;
 		raw_spin_unlock_irqrestore(&hp->update_lock, irq_flags);

@@ -27,14 +27,6 @@
 #define HGOV_IO_HOLD_MS_DEFAULT	50
 #define HGOV_IO_HOLD_MS_MAX	10000
 
-/*
- * A policy whose CPUs all went idle gets no scheduler callbacks; while it
- * runs above policy->min its worker re-evaluates it after this long
- * without a decision (one PELT half-life).
- */
-#define HGOV_IDLE_EVAL_NS	(HGOV_HALFLIFE_PERIODS * HGOV_PERIOD_US * \
-				 NSEC_PER_USEC)
-
 /**
  * struct hgov_tunables - sysfs tunables, global or per policy as
  *	have_governor_per_policy() says
@@ -68,15 +60,14 @@ struct hgov_tunables {
  * @limits_changed: policy limits changed since the last decision
  * @need_update: next decision must reach the driver even if unchanged
  * @work_in_progress: @work is queued and has not read @next_khz yet
- * @eval_armed: @eval_work is queued or about to be
  * @big: the policy pins during storage I/O (io_pin_cpus)
- * @stopping: the governor is stopping: @eval_work must not re-arm
+ * @stopping: the governor is stopping: @eval_work returns at once
  * @pin: storage I/O pin at policy->max; its evaluation and @pin.pinned
  *	are under @update_lock
  * @io_timer: fires when the pin would end (hold or watchdog)
  * @irq_work: moves requests from the hook to @worker
  * @work: sets @next_khz through the driver (slow-switch drivers)
- * @eval_work: re-evaluates a policy that had no decision for a while
+ * @eval_work: re-evaluates the pin and the limits outside the scheduler hook
  * @work_lock: serializes driver calls from @work, @eval_work and .limits
  * @worker: kthread worker of @thread
  * @thread: SCHED_FIFO thread bound to @policy's CPUs
@@ -93,7 +84,6 @@ struct hgov_policy {
 	bool				limits_changed;
 	bool				need_update;
 	bool				work_in_progress;
-	bool				eval_armed;
 	bool				big;
 	bool				stopping;
 
@@ -102,7 +92,8 @@ struct hgov_policy {
 	struct irq_work			irq_work;
 	struct kthread_work		work;
 	struct kthread_delayed_work	eval_work;
-	struct mutex			work_lock;	/* see above */
+	/* Serializes driver calls of @work, @eval_work and .limits; process context. */
+	struct mutex			work_lock;
 	struct kthread_worker		worker;
 	struct task_struct		*thread;
 };

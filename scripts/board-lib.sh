@@ -164,12 +164,35 @@ hgov_stop_loops() {
 	rm -f /tmp/hgov.stop
 }
 
+# The board boots as cpufreq-dt runs an H3 with its DT: the energy model
+# registered, and on 5.16+ its inefficient OPPs (A57 500 and 1000 MHz, A53
+# 800 and 1000 MHz) marked, so schedutil and hybrid never use them.
+# HGOV_TB_OPTS: options every reload of the test-bed driver keeps.
+HGOV_TB_OPTS=
+
+# hgov_testbed [OPTION...] - reload the test-bed driver with HGOV_TB_OPTS
+# and OPTIONs; the new policies start under the default governor.
+hgov_testbed() {
+	rmmod hgov_testbed 2>/dev/null
+	# shellcheck disable=SC2086
+	modprobe hgov_testbed $HGOV_TB_OPTS "$@" ||
+		hgov_fail "cannot load hgov_testbed $HGOV_TB_OPTS $*"
+}
+
+# hgov_all_opps - from now on no inefficient marks (em=0): every OPP in
+# use, as on 5.10, so utilization visibly moves a policy between its OPPs
+# and a pin visibly lifts it. Scenarios about utilization and the pin
+# start with it; those about the energy model do not.
+hgov_all_opps() {
+	HGOV_TB_OPTS=em=0
+	hgov_testbed
+}
+
 # hgov_emulate - reload the test-bed driver with frequency emulation on
 # (a lower OPP costs execution time) and boost enabled; every policy is
 # back under the default governor.
 hgov_emulate() {
-	rmmod hgov_testbed 2>/dev/null
-	modprobe hgov_testbed emulate=1 || hgov_fail "cannot load hgov_testbed emulate=1"
+	hgov_testbed emulate=1
 	echo 1 > "$CPUFREQ/boost" || hgov_fail "cannot enable boost"
 }
 

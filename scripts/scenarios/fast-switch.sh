@@ -4,8 +4,8 @@
 # scheduler callback and still follows load on both clusters.
 . /lib/hgov.sh
 
-rmmod hgov_testbed || hgov_fail "cannot unload the test-bed driver"
-modprobe hgov_testbed fast_switch=1 || hgov_fail "cannot load hgov_testbed fast_switch=1"
+HGOV_TB_OPTS=em=0
+hgov_testbed fast_switch=1
 hgov_select hybrid
 hgov_wait_khz 4 800000 3000 || hgov_fail "idle policy4 at $(hgov_cur 4)"
 

@@ -6,6 +6,7 @@
 # brings policy4 to 1200 MHz while the A57s rest at 500 MHz; the module
 # cannot be removed while it governs. Times come from trace timestamps.
 . /lib/hgov.sh
+hgov_all_opps
 
 # On the debug kernel (HGOV_TIMING=0) only what does not depend on the
 # shell's own load is asserted: policy0 follows the load up and down, and

@@ -7,6 +7,7 @@
 # own CPU alone after the CPU went offline and came back, and a CPU that
 # comes online only after the module loaded gets its worker.
 . /lib/hgov.sh
+hgov_all_opps
 
 SYS=/sys/devices/system/cpu
 hgov_select hybrid

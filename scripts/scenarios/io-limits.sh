@@ -5,6 +5,7 @@
 # not pin; io_pin_enable=0 does not pin; without I/O every decision is a
 # utilization decision.
 . /lib/hgov.sh
+hgov_all_opps
 
 hgov_select hybrid
 M=$CPUFREQ/policy0/scaling_max_freq

@@ -6,6 +6,7 @@
 # timestamps), policy4 is never pinned, the pin ends io_hold_ms after the
 # last completion and utilization scaling takes over again.
 . /lib/hgov.sh
+hgov_all_opps
 
 # The shell and everything it forks stay on an A53: on the debug kernel a
 # fork is load enough to raise policy0 to its maximum on its own, before

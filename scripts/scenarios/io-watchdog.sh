@@ -5,6 +5,7 @@
 # releases the pin while the request is still out, says so once in the
 # log, and counts it.
 . /lib/hgov.sh
+hgov_all_opps
 
 P=/sys/module/cpufreq_hybrid/parameters
 D=$HGOV_DEBUGFS

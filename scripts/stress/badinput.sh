@@ -5,6 +5,7 @@
 # changes nothing; racing writers leave one of the good values; no file is
 # writable by a user other than root.
 . /lib/hgov.sh
+hgov_all_opps
 
 hgov_select hybrid
 G=$CPUFREQ/hybrid

@@ -13,6 +13,7 @@
 #    kernel (DEBUG_PREEMPT, lockdep's raw-lock nesting on 7.3) finds no
 #    per-CPU access a migration could split and no sleeping lock.
 . /lib/hgov.sh
+hgov_all_opps
 
 # This shell runs on an A53: its forks are real load, kept off policy0.
 hgov_shell_on 5

@@ -4,6 +4,7 @@
 # online policy0 stays pinned under hybrid; when the last goes, policy0
 # stops; when they return, hybrid governs and pins again.
 . /lib/hgov.sh
+hgov_all_opps
 
 # This shell runs on an A53: on the debug kernel its forks (a busybox
 # sleep in every poll) are real load, which would keep policy0 up by

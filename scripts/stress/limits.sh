@@ -4,6 +4,7 @@
 # policy0 runs at its new maximum (the pin follows the cap at once), and
 # policy4's frequency lies within its own limits.
 . /lib/hgov.sh
+hgov_all_opps
 
 # This shell runs on an A53: on the debug kernel its forks (a busybox
 # sleep in every poll) are real load, which would keep policy0 up by

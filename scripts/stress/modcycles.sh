@@ -3,6 +3,7 @@
 # policies are switched among hybrid, schedutil and performance (a switch
 # to hybrid autoloads the module, so rmmod and insmod race with it).
 . /lib/hgov.sh
+hgov_all_opps
 
 KO=/lib/modules/$(uname -r)/extra/cpufreq_hybrid.ko
 hgov_select schedutil

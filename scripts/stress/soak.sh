@@ -13,6 +13,7 @@
 # are rebuilt, as every switch between schedutil and another governor
 # does with an energy model (EAS on and off); no code of ours is involved.
 . /lib/hgov.sh
+hgov_all_opps
 
 SOAK_S=${SOAK_S:-600}
 K=/sys/kernel/debug/kmemleak

@@ -3,6 +3,7 @@
 # hybrid, schedutil, performance and ondemand while storage I/O and CPU
 # load run; every switch must succeed, and hybrid must still work after.
 . /lib/hgov.sh
+hgov_all_opps
 
 # This shell runs on an A53: on the debug kernel its forks (a busybox
 # sleep in every poll) are real load, which would keep policy0 up by

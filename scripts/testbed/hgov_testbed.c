@@ -63,6 +63,16 @@ static bool per_policy;
 module_param(per_policy, bool, 0444);
 MODULE_PARM_DESC(per_policy, "ask for per-policy governor tunables (default: no, like cpufreq-dt)");
 
+/*
+ * Without it the policies get no inefficient marks, as on a DT without
+ * dynamic-power-coefficient or a kernel before 5.16. A model registered by
+ * an earlier load stays with the kernel (it cannot be unregistered), so
+ * EAS may still run under schedutil; the OPPs are all used all the same.
+ */
+static bool em = true;
+module_param(em, bool, 0444);
+MODULE_PARM_DESC(em, "register the H3 energy model and mark its inefficient OPPs (default: yes, like cpufreq-dt on the H3 DT)");
+
 static bool emulate;
 module_param(emulate, bool, 0444);
 MODULE_PARM_DESC(emulate, "make a lower frequency cost execution time (default: no)");
@@ -551,6 +561,8 @@ static void tb_register_em(struct cpufreq_policy *policy)
 	struct em_data_callback em_cb = EM_DATA_CB(tb_em_power);
 	int ret;
 
+	if (!em)
+		return;
 	/* From ->init() (before 5.17) related_cpus is not set yet. */
 	ret = tb_em_register(get_cpu_device(policy->cpu), tb_em_of(policy->cpu)->nr,
 			     &em_cb, TB_REGISTER_EM_IN_INIT ? policy->cpus :
