@@ -8,9 +8,12 @@
  *
  *	pin(t) = enabled && big && (inflight > 0 || t - t_last < hold)
  *
- * A request whose issue kicked the policy but that completed before the
- * policy got to look still pins for the rest of its hold; I/O seen by
- * nobody (io_pin_enable was 0) does not start a pin later.
+ * where a block event is a data read or write issued, completed or
+ * requeued (hgov_op_pins()), or a page of a file on the disk dirtied by a
+ * buffered writer, whose copy into the page cache is the CPU-bound part
+ * of its write. A request whose issue kicked the policy but that completed
+ * before the policy got to look still pins for the rest of its hold; I/O
+ * seen by nobody (io_pin_enable was 0) does not start a pin later.
  *
  * A disk whose requests stay in flight with no block event for
  * io_watchdog_ms has lost its completions: its count is dropped and,
@@ -28,6 +31,7 @@
  * leave a count behind in the next disk's.
  */
 
+#include <linux/blk_types.h>
 #include <linux/ctype.h>
 #include <linux/kernel.h>
 #include <linux/minmax.h>
@@ -95,6 +99,24 @@ void hgov_io_step(const struct hgov_io_input *in, struct hgov_io_verdict *out)
 	}
 }
 EXPORT_SYMBOL_IF_KUNIT(hgov_io_step);
+
+/**
+ * hgov_op_pins() - does a request of this operation count as storage I/O?
+ * @op: the request's operation, req_op(), as an integer
+ *
+ * Data reads and writes do: the CPU is on their path (issue, completion,
+ * the copy in and out of the page cache). Cache flushes, discards, write
+ * zeroes, zone management and passthrough commands (a drive polled for a
+ * media change, SMART) move no data through the CPU and do not.
+ *
+ * Return: @op is REQ_OP_READ or REQ_OP_WRITE.
+ */
+bool hgov_op_pins(unsigned int op)
+{
+	return op == (__force unsigned int)REQ_OP_READ ||
+	       op == (__force unsigned int)REQ_OP_WRITE;
+}
+EXPORT_SYMBOL_IF_KUNIT(hgov_op_pins);
 
 /**
  * hgov_slot_count() - count a request into or out of a disk slot

@@ -87,6 +87,7 @@ u64 hgov_slot_write_off(u64 state);
 bool hgov_io_stale(u64 now_ns, u32 inflight, u64 last_event_ns,
 		   u64 watchdog_ns);
 bool hgov_disk_counted(const char *patterns, const char *name);
+bool hgov_op_pins(unsigned int op);
 bool hgov_disk_patterns_valid(const char *patterns);
 bool hgov_is_big(unsigned long capacity, const unsigned long *capacities,
 		 unsigned int nr);

@@ -4,6 +4,7 @@
  */
 
 #include <kunit/test.h>
+#include <linux/blk_types.h>
 #include <linux/cpufreq.h>
 #include <linux/kernel.h>
 #include <linux/time64.h>
@@ -240,6 +241,35 @@ static void hgov_is_big_test(struct kunit *test)
 
 HGOV_KUNIT_PARAMS(hgov_is_big_test, big, big_cases, name);
 
+struct op_case {
+	unsigned int op;
+	bool pins;
+	const char *name;
+};
+
+#define HGOV_OP(op)	((__force unsigned int)(op))
+
+static const struct op_case op_cases[] = {
+	{ HGOV_OP(REQ_OP_READ), true, "data read" },
+	{ HGOV_OP(REQ_OP_WRITE), true, "data write" },
+	{ HGOV_OP(REQ_OP_FLUSH), false, "cache flush" },
+	{ HGOV_OP(REQ_OP_DISCARD), false, "discard (fstrim)" },
+	{ HGOV_OP(REQ_OP_SECURE_ERASE), false, "secure erase" },
+	{ HGOV_OP(REQ_OP_WRITE_ZEROES), false, "write zeroes" },
+	{ HGOV_OP(REQ_OP_DRV_IN), false, "passthrough in (media-change poll)" },
+	{ HGOV_OP(REQ_OP_DRV_OUT), false, "passthrough out" },
+};
+
+/* Only data reads and writes are storage I/O that pins. */
+static void hgov_op_pins_test(struct kunit *test)
+{
+	const struct op_case *c = hgov_kunit_param(test);
+
+	KUNIT_EXPECT_EQ(test, hgov_op_pins(c->op), c->pins);
+}
+
+HGOV_KUNIT_PARAMS(hgov_op_pins_test, op, op_cases, name);
+
 struct pin_case {
 	unsigned int min, max, khz;
 	const char *name;
@@ -348,6 +378,7 @@ static struct kunit_case hgov_io_cases[] = {
 	HGOV_KUNIT_PARAM_CASE(hgov_disk_filter_test, filter),
 	HGOV_KUNIT_PARAM_CASE(hgov_disk_patterns_test, patterns),
 	HGOV_KUNIT_PARAM_CASE(hgov_is_big_test, big),
+	HGOV_KUNIT_PARAM_CASE(hgov_op_pins_test, op),
 	HGOV_KUNIT_PARAM_CASE(hgov_pin_limits_test, pin),
 	{}
 };

@@ -238,4 +238,19 @@ static inline unsigned int hgov_skip_flags(const struct cpufreq_policy *policy)
 }
 #endif
 
+/*
+ * A page cache page turning dirty: writeback_dirty_folio since 5.16, when
+ * the writeback tracepoints moved to folios; writeback_dirty_page with a
+ * struct page before. Only the mapping is used.
+ */
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(5, 16, 0)
+#define HGOV_DIRTY_TP	"writeback_dirty_folio"
+#define HGOV_DIRTY_PROBE_PROTO(mapping) \
+	void *data, struct folio *folio, struct address_space *mapping
+#else
+#define HGOV_DIRTY_TP	"writeback_dirty_page"
+#define HGOV_DIRTY_PROBE_PROTO(mapping) \
+	void *data, struct page *page, struct address_space *mapping
+#endif
+
 #endif /* HGOV_COMPAT_H */

@@ -90,6 +90,12 @@ static atomic64_t hgov_requests_completed;
 static atomic64_t hgov_requests_requeued;
 static atomic64_t hgov_watchdog_releases;
 
+/*
+ * Kick the pins for dirtied pages of a disk at most this often: a writer
+ * dirties thousands of pages a second, and one kick starts the pin.
+ */
+#define HGOV_DIRTY_KICK_NS	NSEC_PER_MSEC
+
 static const struct {
 	const char	*name;
 	atomic64_t	*counter;
@@ -216,12 +222,12 @@ static struct hgov_disk *hgov_disk_claim(struct gendisk *disk, dev_t dev,
 }
 
 /*
- * The slot of @rq's disk and its generation, claiming one on the disk's
- * first request if @claim; NULL if none.
+ * The slot of @disk and its generation, claiming one on the disk's first
+ * event if @claim; NULL if none.
  */
-static struct hgov_disk *hgov_disk_of(struct request *rq, bool claim, u32 *gen)
+static struct hgov_disk *hgov_disk_slot(struct gendisk *disk, bool claim,
+					u32 *gen)
 {
-	struct gendisk *disk = hgov_rq_disk(rq);
 	struct hgov_disk *d;
 	unsigned long flags;
 	dev_t dev;
@@ -239,6 +245,18 @@ static struct hgov_disk *hgov_disk_of(struct request *rq, bool claim, u32 *gen)
 	d = hgov_disk_find(dev, seq, gen) ?: hgov_disk_claim(disk, dev, seq, gen);
 	raw_spin_unlock_irqrestore(&hgov_disks_lock, flags);
 	return d;
+}
+
+/*
+ * The slot of @rq's disk, as hgov_disk_slot(); NULL as well for a request
+ * that is not storage I/O (hgov_op_pins()): uncounted at issue, it must
+ * stay so at completion.
+ */
+static struct hgov_disk *hgov_disk_of(struct request *rq, bool claim, u32 *gen)
+{
+	if (!hgov_op_pins((__force unsigned int)req_op(rq)))
+		return NULL;
+	return hgov_disk_slot(hgov_rq_disk(rq), claim, gen);
 }
 
 /*
@@ -435,6 +453,47 @@ static void hgov_probe_requeue(HGOV_RQ_PROBE_PROTO(rq))
 	hgov_io_retire(rq, &hgov_requests_requeued);
 }
 
+/*
+ * The disk a page cache mapping writes back to: its file system's, or for
+ * a block device's own page cache, that device's.
+ */
+static struct gendisk *hgov_mapping_disk(struct address_space *mapping)
+{
+	struct inode *host = mapping ? mapping->host : NULL;
+	struct block_device *bdev;
+
+	if (!host)
+		return NULL;
+	bdev = S_ISBLK(host->i_mode) ? I_BDEV(host) : host->i_sb->s_bdev;
+	return bdev ? bdev->bd_disk : NULL;
+}
+
+/*
+ * A buffered writer dirtied a page of a file on a disk: the CPU-bound copy
+ * into the page cache that precedes the disk's writeback. It counts as a
+ * block event of the disk without a request in flight: it starts the pin
+ * (the pins are kicked at most once per HGOV_DIRTY_KICK_NS) and holds it
+ * until io_hold_ms after the last page. Called with the mapping's i_pages
+ * lock held, IRQs off, once per page that turns dirty.
+ */
+static void hgov_probe_dirty(HGOV_DIRTY_PROBE_PROTO(mapping))
+{
+	struct gendisk *disk = hgov_mapping_disk(mapping);
+	struct hgov_disk *d;
+	u64 now, prev;
+	u32 gen;
+
+	if (!disk)
+		return;
+	d = hgov_disk_slot(disk, true, &gen);
+	if (!d)
+		return;
+	now = local_clock();
+	prev = atomic64_xchg(&d->last_event_ns, now);
+	if ((s64)(now - prev) >= HGOV_DIRTY_KICK_NS && READ_ONCE(d->counted))
+		hgov_io_busy();
+}
+
 static const struct {
 	const char	*name;
 	void		*probe;
@@ -442,6 +501,7 @@ static const struct {
 	{ "block_rq_issue",	hgov_probe_issue },
 	{ "block_rq_complete",	hgov_probe_complete },
 	{ "block_rq_requeue",	hgov_probe_requeue },
+	{ HGOV_DIRTY_TP,	hgov_probe_dirty },
 };
 
 static struct tracepoint *hgov_tracepoints[ARRAY_SIZE(hgov_probes)];

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
 # The virtual R-Car H3 board: QEMU virt, 8 vCPUs in two clusters
-# (cpu0-3 "A57", cpu4-7 "A53"), a virtio-blk disk (/dev/vda), a busybox
+# (cpu0-3 "A57", cpu4-7 "A53"), a virtio-blk disk (/dev/vda), an empty
+# CD-ROM drive on virtio-scsi (/dev/sr0), a busybox
 # initramfs with the test-bed cpufreq driver and cpufreq_hybrid loaded.
 #
 #   board.sh run FILE   run busybox-sh script FILE as root on the board,
@@ -67,8 +68,11 @@ truncate -s 256M "$work/disk.img"
 qemu=(qemu-system-aarch64 "${HGOV_QEMU_MACHINE[@]}" -nographic -no-reboot
 	-kernel "$build/arch/arm64/boot/Image" -initrd "$work/initramfs.cpio"
 	-dtb "$dtb"
-	-drive "file=$work/disk.img,if=none,id=d0,format=raw"
+	-drive "file=$work/disk.img,if=none,id=d0,format=raw,discard=unmap"
 	-device virtio-blk-device,drive=d0
+	-device virtio-scsi-device,id=scsi0
+	-drive "if=none,id=cd0,media=cdrom"
+	-device scsi-cd,drive=cd0,bus=scsi0.0
 	-append "console=ttyAMA0 loglevel=5 rdinit=/init hgov.mode=$mode hgov.flavour=${HGOV_FLAVOUR:-normal}${HGOV_BOARD_APPEND:+ $HGOV_BOARD_APPEND}")
 
 if [ "$mode" = shell ]; then
