@@ -19,7 +19,7 @@
 #include <linux/time64.h>
 
 #include "governor/freq.h"
-#include "module/compat.h"
+#include "governor/compat.h"
 
 /**
  * hgov_util_to_khz() - frequency that serves @util with 25 % headroom

@@ -38,7 +38,7 @@
 #include <linux/string.h>
 
 #include "governor/io.h"
-#include "module/compat.h"
+#include "governor/compat.h"
 
 /**
  * hgov_io_stale() - did a disk lose its completions?

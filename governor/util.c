@@ -20,7 +20,7 @@
 #include <linux/sched.h>
 
 #include "governor/util.h"
-#include "module/compat.h"
+#include "governor/compat.h"
 
 /* y^n * 2^32 for n < 32, y^32 = 1/2: kernel/sched/sched-pelt.h. */
 static const u32 hgov_y_inv[HGOV_HALFLIFE_PERIODS] = {

@@ -35,7 +35,7 @@
 
 #include "module/assist.h"
 #include "module/compat.h"
-#include "module/hgov.h"
+#include "module/param.h"
 #include "module/io.h"
 
 /**

@@ -23,21 +23,7 @@
 #include <linux/tick.h>
 #include <linux/version.h>
 
-/* <kunit/visibility.h> appeared in 6.2. */
-#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 2, 0)
-#include <kunit/visibility.h>
-#endif
-
-#ifndef VISIBLE_IF_KUNIT
-#if IS_ENABLED(CONFIG_KUNIT)
-#define VISIBLE_IF_KUNIT
-#define EXPORT_SYMBOL_IF_KUNIT(symbol) \
-	EXPORT_SYMBOL_NS(symbol, EXPORTED_FOR_KUNIT_TESTING)
-#else
-#define VISIBLE_IF_KUNIT static
-#define EXPORT_SYMBOL_IF_KUNIT(symbol)
-#endif
-#endif
+#include "governor/compat.h"
 
 /* __assign_str() lost its source argument in 6.10. */
 #if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 10, 0)

@@ -130,10 +130,19 @@ static bool hgov_decide(struct hgov_policy *hp, u64 now_ns)
 	return true;
 }
 
-/* Queue the worker, once, to hand hp->next_khz to a slow driver. */
-static void hgov_kick_worker(struct hgov_policy *hp)
+/*
+ * The one place a decision goes to the hardware. Called with
+ * hp->update_lock held, right after hgov_decide() returned true: a
+ * fast-switching driver is called at once, in the context of the decision,
+ * as sugov_fast_switch() does; for a slow one the policy's worker is queued
+ * (once) to hand it the newest hp->next_khz (hgov_work()), as sugov_work()
+ * does.
+ */
+static void hgov_apply(struct hgov_policy *hp)
 {
-	if (!hp->work_in_progress) {
+	if (hp->policy->fast_switch_enabled) {
+		cpufreq_driver_fast_switch(hp->policy, hp->next_khz);
+	} else if (!hp->work_in_progress) {
 		hp->work_in_progress = true;
 		irq_work_queue(&hp->irq_work);
 	}
@@ -148,20 +157,15 @@ static void hgov_update(struct update_util_data *data, u64 time,
 {
 	struct hgov_cpu *hc = container_of(data, struct hgov_cpu, update_util);
 	struct hgov_policy *hp = hc->hp;
-	struct cpufreq_policy *policy = hp->policy;
 
-	if (!hgov_this_cpu_can_update(policy))
+	if (!hgov_this_cpu_can_update(hp->policy))
 		return;
 
 	raw_spin_lock(&hp->update_lock);
 	hgov_iowait_update(&hc->iowait, time, flags & SCHED_CPUFREQ_IOWAIT, TICK_NSEC);
 	if (hgov_should_update(hp, time, READ_ONCE(hp->delay_ns)) &&
-	    hgov_decide(hp, time)) {
-		if (policy->fast_switch_enabled)
-			cpufreq_driver_fast_switch(policy, hp->next_khz);
-		else
-			hgov_kick_worker(hp);
-	}
+	    hgov_decide(hp, time))
+		hgov_apply(hp);
 	raw_spin_unlock(&hp->update_lock);
 }
 
@@ -200,23 +204,35 @@ static void hgov_work(struct kthread_work *work)
 }
 
 /*
- * Storage I/O: pin or release the policy. Called with hp->update_lock
- * held; returns true if the pin changed, and sets *next_check_ns to when
- * to look again without a block event (0: no need).
+ * The decide step of hgov_eval(), with hp->update_lock held: pin or
+ * release the policy on @snap, take the limits in, decide if either
+ * changed (true: hgov_apply() must follow), and arm the pin's hold or
+ * watchdog timer.
  */
-static bool hgov_io_update(struct hgov_policy *hp, u64 now_ns,
-			   const struct hgov_io_snapshot *snap, u64 *next_check_ns)
+static bool hgov_eval_decide(struct hgov_policy *hp, u64 now_ns,
+			     const struct hgov_io_snapshot *snap)
 {
 	struct hgov_tunables *tunables = hp->tunables;
-	bool changed;
+	u64 next_check_ns = 0;
+	bool go;
 
-	changed = hgov_pin_update(&hp->pin, now_ns, snap,
-				  READ_ONCE(tunables->io_pin_enable), hp->big,
-				  (u64)READ_ONCE(tunables->io_hold_ms) * NSEC_PER_MSEC,
-				  next_check_ns);
-	if (changed)
+	go = hgov_pin_update(&hp->pin, now_ns, snap,
+			     READ_ONCE(tunables->io_pin_enable), hp->big,
+			     (u64)READ_ONCE(tunables->io_hold_ms) * NSEC_PER_MSEC,
+			     &next_check_ns);
+	if (go)
 		hp->need_update = true;
-	return changed;
+	go |= hgov_limits_pending(hp);
+	/*
+	 * Half a rate-limit window of slack lets the timer share an expiry
+	 * with others; no decision could have come sooner than that after
+	 * the last one anyway.
+	 */
+	if (next_check_ns)
+		hrtimer_start_range_ns(&hp->io_timer,
+				       ns_to_ktime(max_t(s64, next_check_ns - now_ns, 0)),
+				       READ_ONCE(hp->delay_ns) / 2, HRTIMER_MODE_REL);
+	return go && hgov_decide(hp, now_ns);
 }
 
 /**
@@ -235,40 +251,17 @@ static bool hgov_io_update(struct hgov_policy *hp, u64 now_ns,
  */
 void hgov_eval(struct hgov_policy *hp)
 {
-	struct cpufreq_policy *policy = hp->policy;
 	struct hgov_io_snapshot snap;
 	u64 now_ns = local_clock();
-	u64 next_check_ns = 0;
-	bool change = false, go;
 	unsigned long irq_flags;
 
 	hgov_io_snapshot(now_ns, &snap);
 
 	raw_spin_lock_irqsave(&hp->update_lock, irq_flags);
-	if (hp->stopping) {
-		raw_spin_unlock_irqrestore(&hp->update_lock, irq_flags);
-		return;
-	}
-	go = hgov_io_update(hp, now_ns, &snap, &next_check_ns);
-	go |= hgov_limits_pending(hp);
-	if (go) {
-		change = hgov_decide(hp, now_ns);
-		if (change && policy->fast_switch_enabled)
-			cpufreq_driver_fast_switch(policy, hp->next_khz);
-	}
-	/*
-	 * The pin's hold or watchdog: half a rate-limit window of slack lets
-	 * the timer share an expiry with others; no decision could have come
-	 * sooner than that after the last one anyway.
-	 */
-	if (next_check_ns)
-		hrtimer_start_range_ns(&hp->io_timer,
-				       ns_to_ktime(max_t(s64, next_check_ns - now_ns, 0)),
-				       READ_ONCE(hp->delay_ns) / 2, HRTIMER_MODE_REL);
+	if (!hp->stopping && hgov_eval_decide(hp, now_ns, &snap))
+		hgov_apply(hp);
 	raw_spin_unlock_irqrestore(&hp->update_lock, irq_flags);
 
-	if (change && !policy->fast_switch_enabled)
-		hgov_set_khz(hp);
 	/* A disk that went busy while we were not listening kicked nobody. */
 	if (READ_ONCE(hp->pin.want_kick) && hgov_io_recheck())
 		hgov_io_kick(hp);
@@ -326,61 +319,6 @@ static void hgov_irq_work(struct irq_work *irq_work)
 static struct hgov_tunables *hgov_global_tunables;
 /* Protects hgov_global_tunables; taken in .init and .exit (process context). */
 static DEFINE_MUTEX(hgov_global_tunables_lock);
-
-/**
- * hgov_update_rate_limit() - propagate rate_limit_us to a policy
- * @hp: policy whose delay follows its tunables
- *
- * Called with @hp->tunables->attr_set.update_lock held, or before the
- * policy's hooks are installed.
- */
-void hgov_update_rate_limit(struct hgov_policy *hp)
-{
-	WRITE_ONCE(hp->delay_ns,
-		   (u64)hp->tunables->rate_limit_us * NSEC_PER_USEC);
-}
-
-/*
- * Does @hp pin during storage I/O? Its CPUs have the highest capacity
- * (read now, after the driver rescaled capacities), or io_pin_cpus names
- * one of them. Process context.
- */
-static int hgov_policy_big(struct hgov_policy *hp, bool *big)
-{
-	struct hgov_tunables *tunables = hp->tunables;
-	struct cpufreq_policy *policy = hp->policy;
-
-	if (!tunables->io_pin_auto) {
-		*big = cpumask_intersects(policy->related_cpus,
-					  &tunables->io_pin_cpus);
-		return 0;
-	}
-	return hgov_cpu_big(policy->cpu, big);
-}
-
-/**
- * hgov_io_retune() - apply changed I/O tunables to a policy
- * @hp: policy using the tunables
- *
- * Called with @hp->tunables->attr_set.update_lock held (process context).
- *
- * Return: 0 or -ENOMEM.
- */
-int hgov_io_retune(struct hgov_policy *hp)
-{
-	unsigned long irq_flags;
-	bool big;
-	int ret;
-
-	ret = hgov_policy_big(hp, &big);
-	if (ret)
-		return ret;
-	raw_spin_lock_irqsave(&hp->update_lock, irq_flags);
-	hp->big = big;
-	raw_spin_unlock_irqrestore(&hp->update_lock, irq_flags);
-	kthread_mod_delayed_work(&hp->worker, &hp->eval_work, 0);
-	return 0;
-}
 
 static int hgov_kthread_create(struct hgov_policy *hp)
 {

@@ -20,13 +20,6 @@
 /* Name under which the governor registers with the cpufreq core. */
 #define HGOV_NAME		"hybrid"
 
-/* Echo at most the first line, 32 characters, of a rejected write. */
-#define HGOV_ECHO_LEN(buf)	((int)min_t(size_t, strcspn(buf, "\n"), 32))
-
-/* Default of io_hold_ms: the pin outlasts the last block event by 50 ms. */
-#define HGOV_IO_HOLD_MS_DEFAULT	50
-#define HGOV_IO_HOLD_MS_MAX	10000
-
 /**
  * struct hgov_tunables - sysfs tunables, global or per policy as
  *	have_governor_per_policy() says
@@ -121,12 +114,12 @@ struct hgov_cpu {
 extern struct cpufreq_governor hgov_governor;
 extern const struct kobj_type hgov_tunables_ktype;
 
+/* sysfs.c */
 void hgov_update_rate_limit(struct hgov_policy *hp);
-int hgov_io_retune(struct hgov_policy *hp);
+int hgov_policy_big(struct hgov_policy *hp, bool *big);
+/* governor.c */
 void hgov_io_kick(struct hgov_policy *hp);
 void hgov_eval(struct hgov_policy *hp);
-int hgov_parse_uint(const char *name, const char *buf, unsigned int min,
-		    unsigned int max, unsigned int *val);
 int hgov_init(struct cpufreq_policy *policy);
 void hgov_exit(struct cpufreq_policy *policy);
 int hgov_start(struct cpufreq_policy *policy);

@@ -37,7 +37,7 @@
 
 #include "governor/io.h"
 #include "module/compat.h"
-#include "module/hgov.h"
+#include "module/param.h"
 #include "module/io.h"
 #include "module/hgov_trace.h"
 

@@ -9,6 +9,10 @@
 #include <linux/blkdev.h>
 #include <linux/types.h>
 
+/* Default of io_hold_ms: the pin outlasts the last block event by 50 ms. */
+#define HGOV_IO_HOLD_MS_DEFAULT	50
+#define HGOV_IO_HOLD_MS_MAX	10000
+
 struct hgov_pin;
 
 /**

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * sysfs tunables of the hybrid governor. They live where
- * have_governor_per_policy() puts them: per policy under
+ * sysfs tunables of the hybrid governor, and how they apply to a policy.
+ * They live where have_governor_per_policy() puts them: per policy under
  * policyN/hybrid/, or (cpufreq-dt, so R-Car) once under cpufreq/hybrid/.
+ * governor.c calls in here; nothing here calls governor.c.
  */
 
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
@@ -16,6 +17,8 @@
 
 #include "governor/freq.h"
 #include "module/hgov.h"
+#include "module/io.h"
+#include "module/param.h"
 
 static struct hgov_tunables *to_hgov_tunables(struct gov_attr_set *attr_set)
 {
@@ -23,24 +26,63 @@ static struct hgov_tunables *to_hgov_tunables(struct gov_attr_set *attr_set)
 }
 
 /**
- * hgov_parse_uint() - parse a tunable's value
- * @name: tunable, for the log
- * @buf: what was written
- * @min: lowest valid value
- * @max: highest valid value
- * @val: set to the value
+ * hgov_update_rate_limit() - propagate rate_limit_us to a policy
+ * @hp: policy whose delay follows its tunables
  *
- * Return: 0, or -EINVAL with one log line if @buf is not a decimal integer
- * in [@min, @max].
+ * Called with @hp->tunables->attr_set.update_lock held, or before the
+ * policy's hooks are installed.
  */
-int hgov_parse_uint(const char *name, const char *buf, unsigned int min,
-		    unsigned int max, unsigned int *val)
+void hgov_update_rate_limit(struct hgov_policy *hp)
 {
-	if (!kstrtouint(buf, 10, val) && *val >= min && *val <= max)
+	WRITE_ONCE(hp->delay_ns,
+		   (u64)hp->tunables->rate_limit_us * NSEC_PER_USEC);
+}
+
+/**
+ * hgov_policy_big() - does @hp pin during storage I/O?
+ * @hp: a policy
+ * @big: set to the answer: its CPUs have the highest capacity (read now,
+ *	after the driver rescaled capacities), or io_pin_cpus names one of
+ *	them
+ *
+ * Process context.
+ *
+ * Return: 0, or -ENOMEM.
+ */
+int hgov_policy_big(struct hgov_policy *hp, bool *big)
+{
+	struct hgov_tunables *tunables = hp->tunables;
+	struct cpufreq_policy *policy = hp->policy;
+
+	if (!tunables->io_pin_auto) {
+		*big = cpumask_intersects(policy->related_cpus,
+					  &tunables->io_pin_cpus);
 		return 0;
-	pr_warn("%s: '%.*s' is not an integer in %u..%u\n", name,
-		HGOV_ECHO_LEN(buf), buf, min, max);
-	return -EINVAL;
+	}
+	return hgov_cpu_big(policy->cpu, big);
+}
+
+/*
+ * hgov_io_retune() - apply changed I/O tunables to a policy
+ * @hp: policy using the tunables
+ *
+ * Called with @hp->tunables->attr_set.update_lock held (process context).
+ * Returns 0 or -ENOMEM.
+ */
+static int hgov_io_retune(struct hgov_policy *hp)
+{
+	unsigned long irq_flags;
+	bool big;
+	int ret;
+
+	ret = hgov_policy_big(hp, &big);
+	if (ret)
+		return ret;
+	raw_spin_lock_irqsave(&hp->update_lock, irq_flags);
+	hp->big = big;
+	raw_spin_unlock_irqrestore(&hp->update_lock, irq_flags);
+	kthread_mod_delayed_work(&hp->worker, &hp->eval_work, 0);
+	return 0;
 }
 
 static ssize_t rate_limit_us_show(struct gov_attr_set *attr_set, char *buf)

@@ -196,6 +196,43 @@ hgov_emulate() {
 	echo 1 > "$CPUFREQ/boost" || hgov_fail "cannot enable boost"
 }
 
+# The eMMC model (README, "The eMMC model"): a memory-backed null_blk
+# disk, per-request latency EMMC_LAT_NS, bandwidth cap EMMC_MBPS, EMMC_MB
+# MiB, 32 tags, completions from an hrtimer.
+EMMC_LAT_NS=200000
+EMMC_MBPS=250
+EMMC_MB=384
+
+# hgov_emmc - create the eMMC model (configfs "mmcblk0": /dev/mmcblk0 on
+# 5.15+, /dev/nullbN before, where null_blk names its disks itself), every
+# block written once, with an ext2 file system mounted on /mnt; set $EMMC
+# to its device and $EMMC_NAME to its disk name. Before 5.15 io_disks
+# gets the disk added (the default leaves nullb* out).
+hgov_emmc() {
+	modprobe configfs
+	mount -t configfs configfs /sys/kernel/config 2>/dev/null
+	modprobe null_blk nr_devices=0 || hgov_fail "no null_blk"
+	n=/sys/kernel/config/nullb/mmcblk0
+	mkdir "$n" || hgov_fail "cannot create the eMMC model"
+	for kv in queue_mode=2 size=$EMMC_MB blocksize=4096 memory_backed=1 irqmode=2 \
+		  completion_nsec=$EMMC_LAT_NS mbps=$EMMC_MBPS hw_queue_depth=32 power=1; do
+		echo "${kv#*=}" > "$n/${kv%%=*}" || hgov_fail "eMMC model: cannot set $kv"
+	done
+	EMMC_NAME=$(cd /sys/block && for d in mmcblk0 nullb*; do [ -e "$d" ] && echo "$d" && break; done)
+	EMMC=/dev/$EMMC_NAME
+	[ -b "$EMMC" ] || hgov_fail "no eMMC model disk"
+	case $EMMC_NAME in nullb*)
+		echo "!loop* !ram* !zram* *" > /sys/module/cpufreq_hybrid/parameters/io_disks ||
+			hgov_fail "cannot count $EMMC_NAME in io_disks" ;;
+	esac
+	# Every block once, so the model's memory is taken from the start and
+	# the page cache is as small in the first run as in the last.
+	dd if=/dev/zero of="$EMMC" bs=1M 2>/dev/null
+	mke2fs -q -b 4096 "$EMMC" > /dev/null || hgov_fail "mke2fs failed"
+	mkdir -p /mnt
+	mount -t ext4 "$EMMC" /mnt || hgov_fail "cannot mount the eMMC model"
+}
+
 # hgov_opps POLICY - every OPP of POLICY, boost OPPs included, ascending.
 hgov_opps() {
 	echo $(cat "$CPUFREQ/policy$1/scaling_available_frequencies" \

@@ -1,7 +1,11 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
-# Board side of "make demo": both clusters' frequency under hybrid while a
-# CPU-bound load moves between them.
+# Board side of "make demo", on the board with frequency emulation (a
+# lower OPP costs time) and the eMMC model. First both clusters' frequency
+# under hybrid while a CPU-bound load moves between them; then the storage
+# story: a 96 MiB file copy on the eMMC model under performance, schedutil
+# and hybrid, with each one's throughput and where both clusters ran. The
+# trace of each copy goes out as "DEMO-TR" lines for scripts/demo-plot.py.
 . /lib/hgov.sh
 
 # bar KHZ - set $bar to one '#' per 100 MHz.
@@ -26,23 +30,108 @@ phase() {
 		b0=$bar
 		bar "$f4"
 		printf '%7d  %-22s %8d %-17s %8d %s\n' "$now" "$1" "$f0" "$b0" "$f4" "$bar"
-		sleep 0.25
+		hgov_sleep 0.25
 		hgov_now
 	done
 }
 
+# residency POLICY - "KHZ:TICKS ..." of POLICY's time_in_state.
+residency() { tr ' \n' ': ' < "$CPUFREQ/policy$1/stats/time_in_state"; }
+
+# busy - "A57_MS A53_MS": CPU time not idle so far, per cluster (test bed).
+busy() {
+	awk '{ s = 0; for (i = 2; i <= NF; i++) { split($i, a, ":"); s += a[2] }
+	       if ($1 ~ /^cpu[0-3]$/) big += s; else little += s }
+	     END { printf "%d %d\n", big / 1e6, little / 1e6 }' /sys/kernel/debug/hgov_testbed/busy
+}
+
+# mix BEFORE AFTER - the share of time at each OPP between two residency
+# readings, e.g. "500:12% 1000:3% 1500:85%".
+mix() {
+	echo "$1 $2" | awk '{
+		for (i = 1; i <= NF; i++) {
+			split($i, a, ":")
+			if (a[1] == "") continue
+			if (seen[a[1]]++) d[a[1]] += a[2]; else d[a[1]] -= a[2]
+			if (!(a[1] in order)) { order[a[1]] = n++; k[n] = a[1] }
+		}
+		for (j = 1; j <= n; j++) t += d[k[j]]
+		for (j = 1; j <= n; j++)
+			printf "%s%d:%d%%", (j > 1 ? " " : ""), k[j] / 1000, (t ? 100 * d[k[j]] / t + 0.5 : 0)
+	}'
+}
+
+hgov_emulate
+echo 0 > "$CPUFREQ/boost"
+echo "R-Car H3 virtual board, Linux $(uname -r): policy0 = cpu0-3 (A57: 500/1000/1500 MHz),"
+echo "policy4 = cpu4-7 (A53: 800/1000/1200 MHz); a lower OPP costs execution time."
+echo
+echo "1. hybrid follows a CPU load like schedutil"
 hgov_select hybrid
-echo "hybrid governs policy0 (cpu0-3, A57: 500/1000/1500 MHz) and policy4 (cpu4-7, A53: 800/1000/1200 MHz)"
+hgov_shell_on 4-7
 printf '%7s  %-22s %8s %-17s %8s %s\n' t/ms phase "A57 kHz" "" "A53 kHz" ""
-phase "idle" 2
+phase "idle" 1
 hgov_spin 0
 big=$spin_pid
-phase "busy loop on cpu0" 3
+phase "busy loop on cpu0" 2
+hgov_shell_on 1-3
 hgov_spin 5
 little=$spin_pid
-phase "+ busy loop on cpu5" 3
+phase "+ busy loop on cpu5" 2
 kill "$big"
-phase "cpu5 only" 3
+phase "cpu5 only" 2
 kill "$little"
-phase "idle again" 2
+hgov_shell_on 4-7
+phase "idle again" 1
+
+echo
+echo "2. storage: a 96 MiB file copy on the eMMC model (ext2, page cache dropped first)"
+hgov_emmc
+dd if=/dev/zero of=/mnt/src bs=1M count=96 2>/dev/null
+sync
+dev=$(tr ':' ',' < "/sys/block/$EMMC_NAME/dev")
+echo 4096 > "$TRACE/buffer_size_kb"
+printf '%-12s %7s %14s   %-22s %s\n' governor "MiB/s" "busy ms A57/A53" "A57 time at MHz" "A53 time at MHz"
+for g in performance schedutil hybrid; do
+	hgov_select "$g"
+	rm -f /mnt/dst
+	sync
+	echo 3 > /proc/sys/vm/drop_caches
+	hgov_settle
+	r0=$(residency 0)
+	r4=$(residency 4)
+	b0=$(busy)
+	echo "DEMO-CUR $g $(hgov_cur 0) $(hgov_cur 4)"
+	hgov_trace_on power/cpu_frequency block/block_rq_issue block/block_rq_complete \
+		block/block_rq_requeue
+	hgov_trace_mark copy-start
+	res=$(taskset -c 0-7 hgov-load copy /mnt/src /mnt/dst)
+	hgov_trace_mark copy-end
+	hgov_sleep 0.2
+	hgov_trace_off
+	m0=$(mix "$r0" "$(residency 0)" | sed 's/ 1600:0% 1700:0%//')
+	m4=$(mix "$r4" "$(residency 4)")
+	set -- $b0 $(busy)
+	mbs=$(hgov_kv mb_per_s "$res")
+	eval "mbs_${g}=\$mbs"
+	printf '%-12s %7s %14s   %-22s %s\n' "$g" "$mbs" "$(($3 - $1))/$(($4 - $2))" "$m0" "$m4"
+	awk -v dev="$dev" -v g="$g" '
+		{ for (i = 1; i <= NF; i++) if ($i ~ /^[0-9]+\.[0-9]+:$/) break
+		  t = substr($i, 1, length($i) - 1); e = $(i + 1) }
+		e == "tracing_mark_write:" { print "DEMO-TR", g, t, $(i + 2), 0 }
+		e == "cpu_frequency:" && ($(i + 3) == "cpu_id=0" || $(i + 3) == "cpu_id=4") {
+			split($(i + 2), s, "="); split($(i + 3), c, "="); print "DEMO-TR", g, t, "f" c[2], s[2] }
+		e == "block_rq_issue:" && $(i + 2) == dev { print "DEMO-TR", g, t, "io", 1 }
+		# A requeued request (the model over its bandwidth) is issued again.
+		(e == "block_rq_complete:" || e == "block_rq_requeue:") && $(i + 2) == dev {
+			print "DEMO-TR", g, t, "io", -1 }
+	' "$TRACE/trace"
+done
 hgov_select schedutil
+echo
+awk -v p="$mbs_performance" -v s="$mbs_schedutil" -v h="$mbs_hybrid" 'BEGIN {
+	printf "copy throughput against performance: schedutil %.2f, hybrid %.2f (one run each;\n", s / p, h / p
+	print "make bench measures with repetitions and intervals). hybrid pins the A57s at"
+	print "their highest allowed OPP from the first request to io_hold_ms after the last"
+	print "one; the A53s follow their own load. See out/demo.png."
+}'

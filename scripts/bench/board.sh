@@ -30,11 +30,6 @@ bench_select() {
 		hgov_select "$1" ;;
 	esac
 }
-# The eMMC model (see README): per-request latency, bandwidth, size (MiB).
-EMMC_LAT_NS=200000
-EMMC_MBPS=250
-EMMC_MB=384
-
 hgov_emulate
 # bonnie++ looks its -u user up.
 mkdir -p /etc
@@ -43,22 +38,7 @@ echo root:x:0: > /etc/group
 # R-Car's default: the turbo OPPs are off; policy0's maximum is 1.5 GHz.
 echo 0 > "$CPUFREQ/boost"
 
-modprobe configfs
-mount -t configfs configfs /sys/kernel/config 2>/dev/null
-modprobe null_blk nr_devices=0 || hgov_fail "no null_blk"
-n=/sys/kernel/config/nullb/mmcblk0
-mkdir "$n" || hgov_fail "cannot create the eMMC model"
-for kv in queue_mode=2 size=$EMMC_MB blocksize=4096 memory_backed=1 irqmode=2 \
-	  completion_nsec=$EMMC_LAT_NS mbps=$EMMC_MBPS hw_queue_depth=32 power=1; do
-	echo "${kv#*=}" > "$n/${kv%%=*}" || hgov_fail "eMMC model: cannot set $kv"
-done
-[ -b /dev/mmcblk0 ] || hgov_fail "no /dev/mmcblk0"
-# Every block once, so the model's memory is taken from the start and the
-# page cache is as small in the first repetition as in the last.
-dd if=/dev/zero of=/dev/mmcblk0 bs=1M 2>/dev/null
-mke2fs -q -b 4096 /dev/mmcblk0 > /dev/null || hgov_fail "mke2fs failed"
-mkdir -p /mnt
-mount -t ext4 /dev/mmcblk0 /mnt || hgov_fail "cannot mount the eMMC model"
+hgov_emmc
 dd if=/dev/zero of=/mnt/src bs=1M count=96 2>/dev/null
 sync
 echo "MEM $(grep -E '^(MemTotal|MemFree|Cached)' /proc/meminfo | tr -s ' ' | tr '\n' ' ')"
@@ -83,7 +63,7 @@ workload() {
 		r=$($ANY bonnie++ -d /mnt -s 256 -r 128 -n 0 -f -u root -q -x 1 2>/dev/null | tail -n 1)
 		echo "RES csv=$r" ;;
 	randread)
-		echo "RES $($ANY hgov-load randread /dev/mmcblk0 4)" ;;
+		echo "RES $($ANY hgov-load randread $EMMC 4)" ;;
 	copy)
 		rm -f /mnt/dst
 		sync
@@ -102,7 +82,7 @@ workload() {
 	esac
 }
 
-dev=$(tr ':' ',' < /sys/block/mmcblk0/dev)
+dev=$(tr ':' ',' < /sys/block/$EMMC_NAME/dev)
 taskset -p -c 4-7 $$ > /dev/null
 sync
 rep=1
@@ -117,7 +97,8 @@ while [ "$rep" -le "$BENCH_REPS" ]; do
 			echo "CELL rep=$rep gov=$g wl=$w max0=$(cat $CPUFREQ/policy0/scaling_max_freq) cur0=$(hgov_cur 0)"
 			case $w in
 			bonnie|randread|copy)
-				hgov_trace_on power/cpu_frequency block/block_rq_issue block/block_rq_complete ;;
+				hgov_trace_on power/cpu_frequency block/block_rq_issue block/block_rq_complete \
+					block/block_rq_requeue ;;
 			*)	hgov_trace_on power/cpu_frequency ;;
 			esac
 			snap begin
@@ -135,7 +116,7 @@ while [ "$rep" -le "$BENCH_REPS" ]; do
 			{
 				grep -E "tracing_mark_write: wl-|cpu_frequency: state=[0-9]+ cpu_id=[04]\$" "$TRACE/trace"
 				if [ "$rep$w" = 1copy ]; then
-					grep -E "block_rq_(issue|complete): $dev " "$TRACE/trace"
+					grep -E "block_rq_(issue|complete|requeue): $dev " "$TRACE/trace"
 				else
 					grep -m 1 "block_rq_issue: $dev " "$TRACE/trace"
 					grep "block_rq_complete: $dev " "$TRACE/trace" | tail -n 1
@@ -158,6 +139,8 @@ while [ "$rep" -le "$BENCH_REPS" ]; do
 				e == "block_rq_complete:" && $(i + 2) == dev {
 					last = t
 					if (all) print "TR", t, "io", -1 }
+				# Requeued (the model over its bandwidth): issued again later.
+				e == "block_rq_requeue:" && $(i + 2) == dev && all { print "TR", t, "io", -1 }
 				END { if (last != "") print "TR", last, "io-last", 0 }
 			' < /tmp/trace
 			echo "TROVERRUN $(cat "$TRACE"/per_cpu/cpu*/stats | awk '/^overrun:/ { n += $2 } END { print n + 0 }')"
