@@ -58,7 +58,8 @@ struct hgov_assist {
 	struct hgov_pin			pin;
 	struct cpufreq_policy		*policy;
 	struct freq_qos_request		req;
-	struct mutex			lock;	/* see above */
+	/* Protects @pin's evaluation, @standby, @dead, @req; process context. */
+	struct mutex			lock;
 	bool				big;
 	bool				standby;
 	bool				dead;
