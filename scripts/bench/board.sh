@@ -94,7 +94,7 @@ while [ "$rep" -le "$BENCH_REPS" ]; do
 		sync
 		sleep 5
 		for w in $BENCH_WORKLOADS; do
-			echo "CELL rep=$rep gov=$g wl=$w max0=$(cat $CPUFREQ/policy0/scaling_max_freq) cur0=$(hgov_cur 0)"
+			echo "CELL rep=$rep gov=$g wl=$w max0=$(cat $CPUFREQ/policy0/scaling_max_freq) cur0=$(hgov_cur 0) cur4=$(hgov_cur 4)"
 			case $w in
 			bonnie|randread|copy)
 				hgov_trace_on power/cpu_frequency block/block_rq_issue block/block_rq_complete \

@@ -248,7 +248,8 @@ def plot(cells, govs, out):
         t0 = next((t for t, ev, _ in c["trace"] if ev == "wl-start"), c["trace"][0][0])
         t_end = c["trace"][-1][0]
         fig, ax = plt.subplots(figsize=(9, 4))
-        for ev, label, start in (("f0", "A57 (policy0)", int(c["cur0"])), ("f4", "A53 (policy4)", None)):
+        for ev, label, start in (("f0", "A57 (policy0)", int(c["cur0"])),
+                                 ("f4", "A53 (policy4)", int(c.get("cur4", 0)) or None)):
             pts = [(t - t0, v / 1000) for t, e, v in c["trace"] if e == ev]
             if start is None:
                 start = pts[0][1] * 1000 if pts else 800000
