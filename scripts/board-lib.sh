@@ -179,13 +179,14 @@ hgov_testbed() {
 		hgov_fail "cannot load hgov_testbed $HGOV_TB_OPTS $*"
 }
 
-# hgov_all_opps - from now on no inefficient marks (em=0): every OPP in
-# use, as on 5.10, so utilization visibly moves a policy between its OPPs
-# and a pin visibly lifts it. Scenarios about utilization and the pin
-# start with it; those about the energy model do not.
+# hgov_all_opps [OPTION...] - from now on no inefficient marks (em=0):
+# every OPP in use, as on 5.10, so utilization visibly moves a policy
+# between its OPPs and a pin visibly lifts it; reloads the test-bed driver
+# with OPTIONs too. Scenarios about utilization and the pin start with it;
+# those about the energy model do not.
 hgov_all_opps() {
 	HGOV_TB_OPTS=em=0
-	hgov_testbed
+	hgov_testbed "$@"
 }
 
 # hgov_emulate - reload the test-bed driver with frequency emulation on

@@ -52,8 +52,8 @@ mix() {
 		for (i = 1; i <= NF; i++) {
 			split($i, a, ":")
 			if (a[1] == "") continue
-			if (seen[a[1]]++) d[a[1]] += a[2]; else d[a[1]] -= a[2]
-			if (!(a[1] in order)) { order[a[1]] = n++; k[n] = a[1] }
+			# The first reading of an OPP comes from BEFORE.
+			if (seen[a[1]]++) d[a[1]] += a[2]; else { d[a[1]] = -a[2]; k[++n] = a[1] }
 		}
 		for (j = 1; j <= n; j++) t += d[k[j]]
 		for (j = 1; j <= n; j++)

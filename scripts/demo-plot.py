@@ -6,7 +6,11 @@ One panel per governor: policy0 (A57) and policy4 (A53) frequency against
 the eMMC model's requests in flight during the copy, from the board's
 DEMO-CUR (frequencies at the start) and DEMO-TR (trace) lines.
 """
+import os
 import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "bench"))
+from report import draw_timeline, legend  # noqa: E402
 
 
 def parse(path):
@@ -22,19 +26,6 @@ def parse(path):
     return order, runs
 
 
-def steps(points, start, t_end):
-    xs, ys = [0.0], [start]
-    for x, y in points:
-        if x < 0:
-            ys[-1] = y
-            continue
-        xs += [x, x]
-        ys += [ys[-1], y]
-    xs.append(t_end)
-    ys.append(ys[-1])
-    return xs, ys
-
-
 def main():
     if len(sys.argv) != 3:
         sys.exit(__doc__)
@@ -48,26 +39,12 @@ def main():
     for ax, g in zip(axes[:, 0], order):
         tr = runs[g]["tr"]
         t0 = next((t for t, e, _ in tr if e == "copy-start"), tr[0][0] if tr else 0.0)
-        t_end = next((t for t, e, _ in tr if e == "copy-end"), tr[-1][0] if tr else 0.0) - t0 + 0.2
-        for i, (ev, label) in enumerate((("f0", "A57 (policy0)"), ("f4", "A53 (policy4)"))):
-            pts = [(t - t0, v / 1000) for t, e, v in tr if e == ev]
-            xs, ys = steps(pts, runs[g]["cur"][i] / 1000, t_end)
-            ax.plot(xs, ys, label=label)
-        ax.set_ylabel("MHz")
+        t_end = next((t for t, e, _ in tr if e == "copy-end"), tr[-1][0] if tr else 0.0) + 0.2
+        ax2 = draw_timeline(ax, tr, t0, t_end, runs[g]["cur"])
         ax.set_ylim(0, 1800)
-        ax2 = ax.twinx()
-        n, xs, ys = 0, [0.0], [0]
-        for t, e, v in tr:
-            if e == "io" and t >= t0:
-                n = max(0, n + v)
-                xs.append(t - t0)
-                ys.append(n)
-        ax2.step(xs, ys, where="post", color="grey", alpha=0.5, label="requests in flight")
         ax2.set_ylabel("in flight")
         ax.set_title("%s: 96 MiB copy on the eMMC model" % g, fontsize="medium")
-        h1, l1 = ax.get_legend_handles_labels()
-        h2, l2 = ax2.get_legend_handles_labels()
-        ax.legend(h1 + h2, l1 + l2, loc="lower right", fontsize="small")
+        legend(ax, ax2, "lower right")
     axes[-1, 0].set_xlabel("s since the copy started (board time)")
     fig.tight_layout()
     fig.savefig(sys.argv[2], dpi=80)

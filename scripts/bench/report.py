@@ -237,6 +237,42 @@ def write_md(result, govs, path):
         f.write("\n".join(lines) + "\n")
 
 
+def draw_timeline(ax, trace, t0, t_end, starts):
+    """Draw policy0 and policy4 frequency (MHz) on ax and the requests in
+    flight on a twin axis, from trace (t, event, value) with events f0, f4
+    (kHz) and io (+1 issued, -1 completed or requeued), from t0 to t_end;
+    starts: the two policies' kHz at t0. Returns the twin axis."""
+    for ev, label, start in (("f0", "A57 (policy0)", starts[0]), ("f4", "A53 (policy4)", starts[1])):
+        xs, ys = [0.0], [start / 1000]
+        for t, e, v in trace:
+            if e != ev:
+                continue
+            if t < t0:
+                ys[-1] = v / 1000
+                continue
+            xs += [t - t0, t - t0]
+            ys += [ys[-1], v / 1000]
+        xs.append(t_end - t0)
+        ys.append(ys[-1])
+        ax.plot(xs, ys, label=label)
+    ax.set_ylabel("MHz")
+    ax2 = ax.twinx()
+    n, xs, ys = 0, [0.0], [0]
+    for t, e, v in trace:
+        if e == "io" and t >= t0:
+            n = max(0, n + v)
+            xs.append(t - t0)
+            ys.append(n)
+    ax2.step(xs, ys, where="post", color="grey", alpha=0.5, label="requests in flight")
+    return ax2
+
+
+def legend(ax, ax2, loc):
+    h1, l1 = ax.get_legend_handles_labels()
+    h2, l2 = ax2.get_legend_handles_labels()
+    ax.legend(h1 + h2, l1 + l2, loc=loc, fontsize="small")
+
+
 def plot(cells, govs, out):
     import matplotlib
     matplotlib.use("Agg")
@@ -246,38 +282,14 @@ def plot(cells, govs, out):
         if not c or not c["trace"]:
             continue
         t0 = next((t for t, ev, _ in c["trace"] if ev == "wl-start"), c["trace"][0][0])
-        t_end = c["trace"][-1][0]
+        f4 = [v for _, e, v in c["trace"] if e == "f4"]
+        start4 = int(c.get("cur4", 0)) or (f4[0] if f4 else 800000)
         fig, ax = plt.subplots(figsize=(9, 4))
-        for ev, label, start in (("f0", "A57 (policy0)", int(c["cur0"])),
-                                 ("f4", "A53 (policy4)", int(c.get("cur4", 0)) or None)):
-            pts = [(t - t0, v / 1000) for t, e, v in c["trace"] if e == ev]
-            if start is None:
-                start = pts[0][1] * 1000 if pts else 800000
-            xs, ys = [0.0], [start / 1000]
-            for x, y in pts:
-                if x < 0:
-                    ys[-1] = y
-                    continue
-                xs += [x, x]
-                ys += [ys[-1], y]
-            xs.append(t_end - t0)
-            ys.append(ys[-1])
-            ax.plot(xs, ys, label=label, drawstyle="default")
+        ax2 = draw_timeline(ax, c["trace"], t0, c["trace"][-1][0], (int(c["cur0"]), start4))
         ax.set_xlabel("s since the copy started")
-        ax.set_ylabel("MHz")
-        ax2 = ax.twinx()
-        n, xs, ys = 0, [], []
-        for t, e, v in c["trace"]:
-            if e == "io" and t >= t0:
-                n = max(0, n + v)
-                xs.append(t - t0)
-                ys.append(n)
-        ax2.step(xs, ys, where="post", color="grey", alpha=0.5, label="requests in flight")
         ax2.set_ylabel("requests in flight")
         ax.set_title("%s: 96 MiB copy on the eMMC model" % g)
-        h1, l1 = ax.get_legend_handles_labels()
-        h2, l2 = ax2.get_legend_handles_labels()
-        ax.legend(h1 + h2, l1 + l2, loc="upper right", fontsize="small")
+        legend(ax, ax2, "upper right")
         fig.tight_layout()
         fig.savefig("%s/bench-%s.png" % (out, g), dpi=80)
         plt.close(fig)

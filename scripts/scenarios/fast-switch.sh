@@ -4,8 +4,7 @@
 # scheduler callback and still follows load on both clusters.
 . /lib/hgov.sh
 
-HGOV_TB_OPTS=em=0
-hgov_testbed fast_switch=1
+hgov_all_opps fast_switch=1
 hgov_select hybrid
 hgov_wait_khz 4 800000 3000 || hgov_fail "idle policy4 at $(hgov_cur 4)"
 
