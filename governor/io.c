@@ -40,23 +40,60 @@
 #include "governor/io.h"
 #include "governor/compat.h"
 
-/**
- * hgov_io_stale() - did a disk lose its completions?
- * @now_ns: current time
- * @inflight: requests in flight on the disk
- * @last_event_ns: time of its last block event
- * @watchdog_ns: io_watchdog_ms in ns
- *
- * Return: @inflight > 0 && @now_ns - @last_event_ns >= @watchdog_ns.
- */
-bool hgov_io_stale(u64 now_ns, u32 inflight, u64 last_event_ns,
-		   u64 watchdog_ns)
+/* Did a disk with @inflight requests and no event since @last_event_ns lose them? */
+static bool hgov_io_stale(u64 now_ns, u32 inflight, u64 last_event_ns,
+			  u64 watchdog_ns)
 {
 	s64 quiet_ns = (s64)(now_ns - last_event_ns);
 
 	return inflight && quiet_ns >= 0 && (u64)quiet_ns >= watchdog_ns;
 }
-EXPORT_SYMBOL_IF_KUNIT(hgov_io_stale);
+
+/**
+ * hgov_io_watchdog() - add a disk to the storage I/O sum, or write it off
+ * @sum: the disks summed so far; this one is added
+ * @now_ns: current time
+ * @state: the disk's slot state (generation, requests in flight)
+ * @last_event_ns: time of the disk's last block event
+ * @watchdog_ns: io_watchdog_ms in ns
+ * @next: set to the slot's state after the watchdog
+ *
+ * A disk whose requests stay in flight with no block event for the
+ * watchdog period has lost their completions; they are written off:
+ *
+ *	stale = inflight > 0 && now - t_last >= watchdog
+ *	stale:	next = (gen, 0), sum.stale = true
+ *	else:	next = state, sum.inflight += inflight,
+ *		sum.t_last = max(sum.t_last, t_last)
+ *
+ * An event stamped after @now_ns (another CPU's clock) is never stale. A
+ * disk written off adds neither requests nor an event to @sum. It keeps
+ * its generation: late completions of its requests are refused
+ * (hgov_slot_count()), new requests count on, and with none in flight it
+ * is written off once. The pin follows in hgov_io_step():
+ *
+ *	sum.stale && sum.inflight == 0  =>  pin = false (HGOV_IO_WATCHDOG)
+ *
+ * while another disk's requests in flight keep it (HGOV_IO_ACTIVE).
+ *
+ * Return: stale: the slot's state must become @next.
+ */
+bool hgov_io_watchdog(struct hgov_io_sum *sum, u64 now_ns, u64 state,
+		      u64 last_event_ns, u64 watchdog_ns, u64 *next)
+{
+	u32 inflight = HGOV_SLOT_INFLIGHT(state);
+
+	if (hgov_io_stale(now_ns, inflight, last_event_ns, watchdog_ns)) {
+		*next = hgov_slot_write_off(state);
+		sum->stale = true;
+		return true;
+	}
+	*next = state;
+	sum->inflight += inflight;
+	sum->last_event_ns = max(sum->last_event_ns, last_event_ns);
+	return false;
+}
+EXPORT_SYMBOL_IF_KUNIT(hgov_io_watchdog);
 
 /**
  * hgov_io_step() - pin or release a policy

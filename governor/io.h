@@ -71,6 +71,18 @@ struct hgov_io_verdict {
 	u64			next_check_ns;
 };
 
+/**
+ * struct hgov_io_sum - storage I/O summed over the disks that count
+ * @inflight: requests in flight
+ * @last_event_ns: time of the latest block event
+ * @stale: a disk's requests were written off by the watchdog
+ */
+struct hgov_io_sum {
+	u32	inflight;
+	u64	last_event_ns;
+	bool	stale;
+};
+
 /*
  * A disk slot's state: its generation (upper 32 bits) and the requests in
  * flight on its disk (lower 32 bits), in one word that changes atomically.
@@ -84,8 +96,8 @@ bool hgov_slot_count(u64 state, u32 gen, bool issue, u64 *next);
 bool hgov_slot_take(u64 state, u64 *next);
 u64 hgov_slot_publish(u64 taken);
 u64 hgov_slot_write_off(u64 state);
-bool hgov_io_stale(u64 now_ns, u32 inflight, u64 last_event_ns,
-		   u64 watchdog_ns);
+bool hgov_io_watchdog(struct hgov_io_sum *sum, u64 now_ns, u64 state,
+		      u64 last_event_ns, u64 watchdog_ns, u64 *next);
 bool hgov_disk_counted(const char *patterns, const char *name);
 bool hgov_op_pins(unsigned int op);
 bool hgov_disk_patterns_valid(const char *patterns);

@@ -126,30 +126,83 @@ static void hgov_io_sequence_test(struct kunit *test)
 	KUNIT_EXPECT_STREQ(test, hgov_io_reason_name(out.reason), "released");
 }
 
-struct stale_case {
-	u64 now, last;
+struct watchdog_case {
+	u64 now;
+	struct {
+		u32 inflight;
+		u64 last;
+	} disk[2];
+	u32 left[2];
 	u32 inflight;
+	u64 last;
 	bool stale;
+	bool pin;
+	enum hgov_io_reason reason;
 	const char *name;
 };
 
-static const struct stale_case stale_cases[] = {
-	{ MS(2100), MS(100), 2, true, "2 s without an event: stale" },
-	{ MS(2100) - 1, MS(100), 2, false, "1 ns short of the watchdog" },
-	{ MS(9000), MS(100), 0, false, "nothing in flight is never stale" },
-	{ MS(100), MS(200), 1, false, "event stamped after now" },
+/* A disk with @n requests in flight and its last block event at @t ms. */
+#define DISK(n, t)	{ (n), MS(t) }
+
+static const struct watchdog_case watchdog_cases[] = {
+	{ MS(2100), { DISK(2, 100), DISK(0, 0) }, { 0, 0 }, 0, 0, true,
+	  false, HGOV_IO_WATCHDOG, "2 s without an event: written off, released" },
+	{ MS(2100) - 1, { DISK(2, 100), DISK(0, 0) }, { 2, 0 }, 2, MS(100), false,
+	  true, HGOV_IO_ACTIVE, "1 ns short of the watchdog: still in flight" },
+	{ MS(9000), { DISK(0, 100), DISK(0, 0) }, { 0, 0 }, 0, MS(100), false,
+	  false, HGOV_IO_RELEASED, "nothing in flight is never written off" },
+	{ MS(100), { DISK(1, 200), DISK(0, 0) }, { 1, 0 }, 1, MS(200), false,
+	  true, HGOV_IO_ACTIVE, "event stamped after now: not written off" },
+	{ MS(2100), { DISK(2, 100), DISK(1, 2090) }, { 0, 1 }, 1, MS(2090), true,
+	  true, HGOV_IO_ACTIVE, "another disk busy: written off, still pinned" },
+	{ MS(2100), { DISK(2, 100), DISK(3, 50) }, { 0, 0 }, 0, 0, true,
+	  false, HGOV_IO_WATCHDOG, "both disks lost completions: both written off" },
+	{ MS(2600), { DISK(2, 500), DISK(0, 400) }, { 0, 0 }, 0, MS(400), true,
+	  false, HGOV_IO_WATCHDOG, "a written-off disk adds no block event" },
+	{ MS(2100), { DISK(2, 100), DISK(0, 2090) }, { 0, 0 }, 0, MS(2090), true,
+	  false, HGOV_IO_WATCHDOG, "released at once, even within another disk's hold" },
 };
 
-/* The watchdog writes a disk off after io_watchdog_ms without an event. */
-static void hgov_io_stale_test(struct kunit *test)
+/*
+ * The watchdog writes off the requests of a disk with none completed for
+ * io_watchdog_ms: its count drops to 0 in the same generation, it adds
+ * nothing to the sum, and a pinned policy is released unless another
+ * disk has requests in flight.
+ */
+static void hgov_io_watchdog_test(struct kunit *test)
 {
-	const struct stale_case *c = hgov_kunit_param(test);
+	const struct watchdog_case *c = hgov_kunit_param(test);
+	struct hgov_io_input in = IN(0, 0, 0, true);
+	struct hgov_io_sum sum = {};
+	struct hgov_io_verdict out;
+	unsigned int i;
 
-	KUNIT_EXPECT_EQ(test, hgov_io_stale(c->now, c->inflight, c->last, WATCHDOG),
-			c->stale);
+	for (i = 0; i < ARRAY_SIZE(c->disk); i++) {
+		u64 state = ((u64)2 << 32) | c->disk[i].inflight, next;
+		bool off = hgov_io_watchdog(&sum, c->now, state, c->disk[i].last,
+					    WATCHDOG, &next);
+
+		KUNIT_EXPECT_EQ_MSG(test, off, (bool)(c->left[i] != c->disk[i].inflight),
+				    "disk %u", i);
+		KUNIT_EXPECT_EQ_MSG(test, HGOV_SLOT_GEN(next), 2U, "disk %u", i);
+		KUNIT_EXPECT_EQ_MSG(test, HGOV_SLOT_INFLIGHT(next), c->left[i],
+				    "disk %u", i);
+	}
+	KUNIT_EXPECT_EQ(test, sum.inflight, c->inflight);
+	KUNIT_EXPECT_EQ(test, sum.last_event_ns, c->last);
+	KUNIT_EXPECT_EQ(test, sum.stale, c->stale);
+
+	in.now_ns = c->now;
+	in.inflight = sum.inflight;
+	in.last_event_ns = sum.last_event_ns;
+	in.stale = sum.stale;
+	hgov_io_step(&in, &out);
+	KUNIT_EXPECT_EQ(test, out.pin, c->pin);
+	KUNIT_EXPECT_STREQ(test, hgov_io_reason_name(out.reason),
+			   hgov_io_reason_name(c->reason));
 }
 
-HGOV_KUNIT_PARAMS(hgov_io_stale_test, stale, stale_cases, name);
+HGOV_KUNIT_PARAMS(hgov_io_watchdog_test, watchdog, watchdog_cases, name);
 
 #define HGOV_DEFAULT_DISKS	"!loop* !ram* !zram* !nullb* *"
 
@@ -373,7 +426,7 @@ HGOV_KUNIT_PARAMS(hgov_slot_test, slot, slot_cases, name);
 static struct kunit_case hgov_io_cases[] = {
 	HGOV_KUNIT_PARAM_CASE(hgov_io_step_test, step),
 	KUNIT_CASE(hgov_io_sequence_test),
-	HGOV_KUNIT_PARAM_CASE(hgov_io_stale_test, stale),
+	HGOV_KUNIT_PARAM_CASE(hgov_io_watchdog_test, watchdog),
 	HGOV_KUNIT_PARAM_CASE(hgov_slot_test, slot),
 	HGOV_KUNIT_PARAM_CASE(hgov_disk_filter_test, filter),
 	HGOV_KUNIT_PARAM_CASE(hgov_disk_patterns_test, patterns),

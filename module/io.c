@@ -520,8 +520,8 @@ static void hgov_find_tracepoint(struct tracepoint *tp, void *unused)
  * @now_ns: local_clock() now
  * @snap: filled in
  *
- * Writes off, once, the requests of disks that had some in flight and no
- * block event for io_watchdog_ms.
+ * The watchdog writes off, once, the requests of disks that had some in
+ * flight and no block event for io_watchdog_ms (hgov_io_watchdog()).
  */
 void hgov_io_snapshot(u64 now_ns, struct hgov_io_snapshot *snap)
 {
@@ -535,25 +535,26 @@ void hgov_io_snapshot(u64 now_ns, struct hgov_io_snapshot *snap)
 		s64 state = atomic64_read_acquire(&d->state);
 		u32 inflight = HGOV_SLOT_INFLIGHT(state);
 		u64 last_ns = atomic64_read(&d->last_event_ns);
+		struct hgov_io_sum io = snap->io;
+		u64 next;
 
 		/* Slots are claimed in order: the first never used ends the list. */
 		if (!state && !READ_ONCE(d->dev))
 			break;
 		if (HGOV_SLOT_GEN(state) & 1 || !READ_ONCE(d->counted))
 			continue;
-		if (hgov_io_stale(now_ns, inflight, last_ns, watchdog_ns)) {
-			/* Unless a block event came meanwhile. */
-			if (atomic64_try_cmpxchg(&d->state, &state,
-						 hgov_slot_write_off(state))) {
+		if (hgov_io_watchdog(&io, now_ns, state, last_ns, watchdog_ns,
+				     &next)) {
+			/* Unless a block event came meanwhile: left out then. */
+			if (atomic64_try_cmpxchg(&d->state, &state, next)) {
+				snap->io = io;
 				atomic64_inc(&hgov_watchdog_releases);
 				pr_warn("%s: %u requests without completion for %u ms; released the pin\n",
 					d->name, inflight, READ_ONCE(hgov_io_watchdog_ms));
-				snap->stale = true;
 			}
 			continue;
 		}
-		snap->inflight += inflight;
-		snap->last_event_ns = max(snap->last_event_ns, last_ns);
+		snap->io = io;
 		if (inflight && last_ns >= latest) {
 			latest = last_ns;
 			strscpy(snap->disk, d->name, sizeof(snap->disk));
@@ -669,9 +670,9 @@ bool hgov_pin_update(struct hgov_pin *pin, u64 now_ns,
 {
 	struct hgov_io_input in = {
 		.now_ns		= now_ns,
-		.inflight	= snap->inflight,
-		.last_event_ns	= snap->last_event_ns,
-		.stale		= snap->stale,
+		.inflight	= snap->io.inflight,
+		.last_event_ns	= snap->io.last_event_ns,
+		.stale		= snap->io.stale,
 		.pinned		= pin->pinned,
 		.kicked		= xchg(&pin->kicked, false),
 		.enabled	= enabled,
@@ -688,7 +689,7 @@ bool hgov_pin_update(struct hgov_pin *pin, u64 now_ns,
 		pin->pinned = out.pin;
 		hgov_io_account_pin(pin->cpu, out.pin, now_ns);
 		trace_hybrid_pin(pin->cpu, out.pin, hgov_io_reason_name(out.reason),
-				 snap->disk, snap->inflight);
+				 snap->disk, snap->io.inflight);
 	}
 	WRITE_ONCE(pin->want_kick, enabled && big && !out.pin);
 	*next_check_ns = out.next_check_ns;

@@ -9,6 +9,8 @@
 #include <linux/blkdev.h>
 #include <linux/types.h>
 
+#include "governor/io.h"
+
 /* Default of io_hold_ms: the pin outlasts the last block event by 50 ms. */
 #define HGOV_IO_HOLD_MS_DEFAULT	50
 #define HGOV_IO_HOLD_MS_MAX	10000
@@ -54,17 +56,14 @@ struct hgov_pin {
 
 /**
  * struct hgov_io_snapshot - storage I/O on the disks that count
- * @inflight: requests in flight
- * @last_event_ns: time of the last block event (local_clock())
- * @stale: a disk's requests were written off by the watchdog just now
+ * @io: requests in flight, time of the last block event (local_clock()),
+ *	and whether the watchdog wrote a disk's requests off just now
  * @disk: the disk with the latest event among those with requests in
  *	flight, or "" if none
  */
 struct hgov_io_snapshot {
-	u32	inflight;
-	u64	last_event_ns;
-	bool	stale;
-	char	disk[DISK_NAME_LEN];
+	struct hgov_io_sum	io;
+	char			disk[DISK_NAME_LEN];
 };
 
 void hgov_io_snapshot(u64 now_ns, struct hgov_io_snapshot *snap);
