@@ -35,8 +35,9 @@
 
 #include "module/assist.h"
 #include "module/compat.h"
+#include "module/disk.h"
 #include "module/param.h"
-#include "module/io.h"
+#include "module/pin.h"
 
 /**
  * struct hgov_assist - the assist's floor on one policy

@@ -26,8 +26,9 @@
 #include "governor/util.h"
 #include "module/assist.h"
 #include "module/compat.h"
+#include "module/disk.h"
 #include "module/hgov.h"
-#include "module/io.h"
+#include "module/pin.h"
 
 #define CREATE_TRACE_POINTS
 #include "module/hgov_trace.h"

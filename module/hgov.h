@@ -15,7 +15,7 @@
 #include <linux/spinlock.h>
 
 #include "governor/util.h"
-#include "module/io.h"
+#include "module/pin.h"
 
 /* Name under which the governor registers with the cpufreq core. */
 #define HGOV_NAME		"hybrid"

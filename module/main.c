@@ -13,7 +13,7 @@
 #include "module/assist.h"
 #include "module/compat.h"
 #include "module/hgov.h"
-#include "module/io.h"
+#include "module/probe.h"
 
 struct cpufreq_governor hgov_governor = {
 	.name	= HGOV_NAME,

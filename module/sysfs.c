@@ -17,7 +17,7 @@
 
 #include "governor/freq.h"
 #include "module/hgov.h"
-#include "module/io.h"
+#include "module/pin.h"
 #include "module/param.h"
 
 static struct hgov_tunables *to_hgov_tunables(struct gov_attr_set *attr_set)

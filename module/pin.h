@@ -1,20 +1,21 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * Storage I/O detector: requests in flight per disk, from the block layer's
- * tracepoints.
+ * Storage I/O pins (module/pin.c): the pins the detector kicks, their
+ * evaluation by the pin rules, their counters.
  */
-#ifndef HGOV_MODULE_IO_H
-#define HGOV_MODULE_IO_H
+#ifndef HGOV_MODULE_PIN_H
+#define HGOV_MODULE_PIN_H
 
-#include <linux/blkdev.h>
+#include <linux/list.h>
 #include <linux/types.h>
 
-#include "governor/io.h"
+#include "module/disk.h"
 
 /* Default of io_hold_ms: the pin outlasts the last block event by 50 ms. */
 #define HGOV_IO_HOLD_MS_DEFAULT	50
 #define HGOV_IO_HOLD_MS_MAX	10000
 
+struct dentry;
 struct hgov_pin;
 
 /**
@@ -54,29 +55,17 @@ struct hgov_pin {
 	bool				pinned;
 };
 
-/**
- * struct hgov_io_snapshot - storage I/O on the disks that count
- * @io: requests in flight, time of the last block event (local_clock()),
- *	and whether the watchdog wrote a disk's requests off just now
- * @disk: the disk with the latest event among those with requests in
- *	flight, or "" if none
- */
-struct hgov_io_snapshot {
-	struct hgov_io_sum	io;
-	char			disk[DISK_NAME_LEN];
-};
-
-void hgov_io_snapshot(u64 now_ns, struct hgov_io_snapshot *snap);
-u64 hgov_io_watchdog_ns(void);
-bool hgov_io_recheck(void);
 bool hgov_pin_update(struct hgov_pin *pin, u64 now_ns,
 		     const struct hgov_io_snapshot *snap, bool enabled, bool big,
 		     u64 hold_ns, u64 *next_check_ns);
 void hgov_pin_stop(struct hgov_pin *pin, u64 now_ns);
 void hgov_io_add_pin(struct hgov_pin *pin);
 void hgov_io_del_pin(struct hgov_pin *pin);
+bool hgov_pins_busy(bool kick_owners);
+void hgov_pins_eval(void);
 int hgov_cpu_big(unsigned int cpu, bool *big);
-int hgov_io_init(void);
-void hgov_io_exit(void);
+int hgov_pin_init(void);
+void hgov_pin_debugfs_init(struct dentry *dir);
+void hgov_pin_exit(void);
 
-#endif /* HGOV_MODULE_IO_H */
+#endif /* HGOV_MODULE_PIN_H */
