@@ -17,7 +17,7 @@ mkdir -p "$out/bench"
 work=$(mktemp -d "${TMPDIR:-/tmp}/hgov-bench.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 
-hgov_bench_list > "$work/extra.list"
+hgov_storage_list > "$work/extra.list"
 {
 	echo "BENCH_REPS=${HGOV_BENCH_REPS:-5}"
 	[ -z "${HGOV_BENCH_GOVS:-}" ] || echo "BENCH_GOVS='$HGOV_BENCH_GOVS'"

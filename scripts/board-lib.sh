@@ -197,41 +197,33 @@ hgov_emulate() {
 	echo 1 > "$CPUFREQ/boost" || hgov_fail "cannot enable boost"
 }
 
-# The eMMC model (README, "The eMMC model"): a memory-backed null_blk
-# disk, per-request latency EMMC_LAT_NS, bandwidth cap EMMC_MBPS, EMMC_MB
-# MiB, 32 tags, completions from an hrtimer.
-EMMC_LAT_NS=200000
-EMMC_MBPS=250
-EMMC_MB=384
+# The eMMC model (README, "The eMMC model"): hgov_mmc, a RAM-backed
+# /dev/mmcblk0 served one command at a time, with its device time on the
+# guest clock and its CPU costs where the H3's SDHI stack spends them (its
+# completion interrupt on cpu0). EMMC_OPTS: module options over the
+# calibrated defaults.
+EMMC_OPTS=
 
-# hgov_emmc - create the eMMC model (configfs "mmcblk0": /dev/mmcblk0 on
-# 5.15+, /dev/nullbN before, where null_blk names its disks itself), every
-# block written once, with an ext2 file system mounted on /mnt; set $EMMC
-# to its device and $EMMC_NAME to its disk name. Before 5.15 io_disks
-# gets the disk added (the default leaves nullb* out).
+# hgov_emmc - load the eMMC model and mount it on /mnt: ext4 with its
+# journal (Debian's mke2fs from the storage userland, hgov_storage_list)
+# where the initramfs has it, ext2 from busybox otherwise. Sets $EMMC,
+# $EMMC_NAME and $EMMC_FS.
 hgov_emmc() {
-	modprobe configfs
-	mount -t configfs configfs /sys/kernel/config 2>/dev/null
-	modprobe null_blk nr_devices=0 || hgov_fail "no null_blk"
-	n=/sys/kernel/config/nullb/mmcblk0
-	mkdir "$n" || hgov_fail "cannot create the eMMC model"
-	for kv in queue_mode=2 size=$EMMC_MB blocksize=4096 memory_backed=1 irqmode=2 \
-		  completion_nsec=$EMMC_LAT_NS mbps=$EMMC_MBPS hw_queue_depth=32 power=1; do
-		echo "${kv#*=}" > "$n/${kv%%=*}" || hgov_fail "eMMC model: cannot set $kv"
-	done
-	EMMC_NAME=$(cd /sys/block && for d in mmcblk0 nullb*; do [ -e "$d" ] && echo "$d" && break; done)
+	# shellcheck disable=SC2086
+	modprobe hgov_mmc $EMMC_OPTS || hgov_fail "cannot load the eMMC model"
+	EMMC_NAME=mmcblk0
 	EMMC=/dev/$EMMC_NAME
-	[ -b "$EMMC" ] || hgov_fail "no eMMC model disk"
-	case $EMMC_NAME in nullb*)
-		echo "!loop* !ram* !zram* *" > /sys/module/cpufreq_hybrid/parameters/io_disks ||
-			hgov_fail "cannot count $EMMC_NAME in io_disks" ;;
-	esac
-	# Every block once, so the model's memory is taken from the start and
-	# the page cache is as small in the first run as in the last.
-	dd if=/dev/zero of="$EMMC" bs=1M 2>/dev/null
-	mke2fs -q -b 4096 "$EMMC" > /dev/null || hgov_fail "mke2fs failed"
+	[ -b "$EMMC" ] || mknod "$EMMC" b "$(cut -d: -f1 < /sys/block/$EMMC_NAME/dev)" 0
+	if [ -x /usr/sbin/mkfs.ext4 ]; then
+		EMMC_FS=ext4
+		/usr/sbin/mkfs.ext4 -q -F -t ext4 -b 4096 "$EMMC" > /dev/null 2>&1 ||
+			hgov_fail "mkfs.ext4 failed"
+	else
+		EMMC_FS=ext2
+		mke2fs -q -b 4096 "$EMMC" > /dev/null || hgov_fail "mke2fs failed"
+	fi
 	mkdir -p /mnt
-	mount -t ext4 "$EMMC" /mnt || hgov_fail "cannot mount the eMMC model"
+	mount -t "$EMMC_FS" "$EMMC" /mnt || hgov_fail "cannot mount the eMMC model"
 }
 
 # hgov_opps POLICY - every OPP of POLICY, boost OPPs included, ascending.

@@ -85,7 +85,7 @@ hgov_shell_on 4-7
 phase "idle again" 1
 
 echo
-echo "2. storage: a 96 MiB file copy on the eMMC model (ext2, page cache dropped first)"
+echo "2. storage: a 96 MiB file copy on the eMMC model (ext4, page cache dropped first)"
 hgov_emmc
 dd if=/dev/zero of=/mnt/src bs=1M count=96 2>/dev/null
 sync

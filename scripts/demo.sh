@@ -16,9 +16,13 @@ hgov_need_host_tools
 hgov_need_pkgs python3-matplotlib
 out=$HGOV_TOP/out
 mkdir -p "$out/demo"
+work=$(mktemp -d "${TMPDIR:-/tmp}/hgov-demo.XXXXXX")
+trap 'rm -rf "$work"' EXIT
+# mkfs.ext4 for the eMMC model's file system.
+hgov_storage_list > "$work/extra.list"
 rc=0
-bash "$HGOV_TOP/scripts/board.sh" run "$HGOV_TOP/scripts/demo-board.sh" |
-	tee "$out/demo/console.log" | grep --line-buffered -v '^DEMO-' || rc=$?
+HGOV_BOARD_EXTRA=$work/extra.list bash "$HGOV_TOP/scripts/board.sh" run "$HGOV_TOP/scripts/demo-board.sh" |
+	tee "$out/demo/console.log" | grep --line-buffered -v -e '^DEMO-' -e '^\[ *[0-9]*\.[0-9]*\] ' || rc=$?
 [ "$rc" = 0 ] || hgov_die "the demo board failed (see out/demo/console.log)"
 # Debian's python3, which python3-matplotlib is for.
 /usr/bin/python3 "$HGOV_TOP/scripts/demo-plot.py" "$out/demo/console.log" "$out/demo.png" ||

@@ -323,16 +323,21 @@ hgov_bash_list() {
 	hgov_libs_list "$dir" ld-linux-aarch64.so.1 libc.so.6 libtinfo.so.6
 }
 
-# hgov_bench_list - print gen_init_cpio lines that put Debian's arm64
-# bonnie++, with the libraries it links, into a board initramfs.
-hgov_bench_list() {
+# hgov_storage_list - print gen_init_cpio lines that put Debian's arm64
+# bonnie++ and mke2fs (ext4 with its journal on the eMMC model), with the
+# libraries they link, into a board initramfs.
+hgov_storage_list() {
 	local dir
-	dir=$(hgov_arm64_userland bench bonnie++ libc6 libstdc++6 libgcc-s1) || exit 1
+	dir=$(hgov_arm64_userland storage bonnie++ e2fsprogs libc6 libstdc++6 libgcc-s1 \
+		libext2fs2 libcom-err2 libblkid1 libuuid1) || exit 1
 	echo "dir /usr 755 0 0"
 	echo "dir /usr/sbin 755 0 0"
+	echo "dir /etc 755 0 0"
 	echo "file /usr/sbin/bonnie++ $dir/usr/sbin/bonnie++ 755 0 0"
+	echo "file /usr/sbin/mkfs.ext4 $dir/sbin/mke2fs 755 0 0"
+	echo "file /etc/mke2fs.conf $dir/etc/mke2fs.conf 644 0 0"
 	hgov_libs_list "$dir" ld-linux-aarch64.so.1 libc.so.6 libm.so.6 libstdc++.so.6 \
-		libgcc_s.so.1
+		libgcc_s.so.1 libext2fs.so.2 libe2p.so.2 libcom_err.so.2 libblkid.so.1 libuuid.so.1
 }
 
 # hgov_version - the release version, from the Debian changelog (the one

@@ -42,7 +42,7 @@ hgov_emmc
 dd if=/dev/zero of=/mnt/src bs=1M count=96 2>/dev/null
 sync
 echo "MEM $(grep -E '^(MemTotal|MemFree|Cached)' /proc/meminfo | tr -s ' ' | tr '\n' ' ')"
-echo "EMMC lat_ns=$EMMC_LAT_NS mbps=$EMMC_MBPS mb=$EMMC_MB"
+echo "EMMC fs=$EMMC_FS $(for p in /sys/module/hgov_mmc/parameters/*; do printf "%s=%s " "${p##*/}" "$(cat "$p")"; done)"
 
 echo 4096 > "$TRACE/buffer_size_kb"
 

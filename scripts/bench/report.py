@@ -25,7 +25,7 @@ METRICS = {
     "bonnie-seq-output": ("put_block", "KiB/s", "bonnie++ sequential block output"),
     "bonnie-seq-input": ("get_block", "KiB/s", "bonnie++ sequential block input"),
     "randread": ("iops", "IOPS", "4 KiB random read, QD1, O_DIRECT"),
-    "copy": ("mb_per_s", "MiB/s", "96 MiB file copy on ext2, fsync"),
+    "copy": ("mb_per_s", "MiB/s", "96 MiB file copy on ext4, fsync"),
     "idle": (None, "none", "10 s idle"),
     "periodic": ("jobs_on_time_per_s", "jobs/s", "0.9 ms job every 16 ms"),
     "bursts": ("miter_per_s", "Miter/s", "30 ms bursts every 200 ms"),

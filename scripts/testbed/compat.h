@@ -7,6 +7,12 @@
 #define TB_COMPAT_H
 
 #include <linux/arch_topology.h>
+#include <linux/math64.h>
+#include <asm/arch_timer.h>
+#include <asm/barrier.h>
+#include <asm/sysreg.h>
+#include <linux/blk-mq.h>
+#include <linux/blkdev.h>
 #include <linux/cpufreq.h>
 #include <linux/energy_model.h>
 #include <linux/hrtimer.h>
@@ -108,7 +114,7 @@ static inline int tb_enable_boost(void)
 	return 0;
 }
 #else
-static struct freq_attr *tb_attr[] = {
+static struct freq_attr *tb_attr[] __maybe_unused = {
 	&cpufreq_freq_attr_scaling_available_freqs,
 	&cpufreq_freq_attr_scaling_boost_freqs,
 	NULL,
@@ -119,6 +125,120 @@ static struct freq_attr *tb_attr[] = {
 static inline int tb_enable_boost(void)
 {
 	return cpufreq_enable_boost_support();
+}
+#endif
+
+/*
+ * tb_halt_until - halt this CPU for @ns, IRQs off: the virtual timer (the
+ * kernel's clock event device on the board) is pointed at the end and
+ * WFI waits for it, then its compare value and control are put back, so
+ * an event the kernel had programmed for meanwhile fires once IRQs are on
+ * again. Another pending interrupt wakes WFI early; the loop then spins
+ * until the end. arm64 only: the test bed runs on the arm64 board.
+ */
+static inline void tb_halt_until(u64 ns)
+{
+	u64 ctl, cval, end;
+
+	isb();
+	ctl = read_sysreg(cntv_ctl_el0);
+	cval = read_sysreg(cntv_cval_el0);
+	end = read_sysreg(cntvct_el0) + div_u64(ns * read_sysreg(cntfrq_el0), NSEC_PER_SEC);
+	write_sysreg(end, cntv_cval_el0);
+	write_sysreg(ARCH_TIMER_CTRL_ENABLE, cntv_ctl_el0);
+	isb();
+	while ((s64)(read_sysreg(cntvct_el0) - end) < 0) {
+		wfi();
+		isb();
+	}
+	write_sysreg(cval, cntv_cval_el0);
+	write_sysreg(ctl, cntv_ctl_el0);
+	isb();
+}
+
+/*
+ * The eMMC model's disk (hgov_mmc.c). blk_mq_alloc_disk() appeared in 5.14
+ * (a queue and a gendisk before) and takes queue limits since 6.9; the
+ * write cache is a queue limit feature since 6.11; add_disk() returns an
+ * error since 5.15; a disk is freed with blk_cleanup_disk() in 5.14-5.19,
+ * with put_disk() alone since 6.0. Bio merging needs BLK_MQ_F_SHOULD_MERGE
+ * before 6.14 and is the default since.
+ */
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 14, 0)
+#define TB_MQ_FLAGS	0
+#else
+#define TB_MQ_FLAGS	BLK_MQ_F_SHOULD_MERGE
+#endif
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 9, 0)
+#define TB_BLK_MQ_ALLOC_DISK(set, data)	blk_mq_alloc_disk(set, NULL, data)
+#else
+#define TB_BLK_MQ_ALLOC_DISK(set, data)	blk_mq_alloc_disk(set, data)
+#endif
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 11, 0)
+static inline struct gendisk *tb_alloc_disk(struct blk_mq_tag_set *set, void *data,
+					    unsigned int max_hw_sectors)
+{
+	struct queue_limits lim = {
+		.features	= BLK_FEAT_WRITE_CACHE | BLK_FEAT_FUA,
+		.max_hw_sectors	= max_hw_sectors,
+	};
+
+	return blk_mq_alloc_disk(set, &lim, data);
+}
+#elif LINUX_VERSION_CODE >= KERNEL_VERSION(5, 14, 0)
+static inline struct gendisk *tb_alloc_disk(struct blk_mq_tag_set *set, void *data,
+					    unsigned int max_hw_sectors)
+{
+	struct gendisk *disk = TB_BLK_MQ_ALLOC_DISK(set, data);
+
+	if (!IS_ERR(disk)) {
+		blk_queue_write_cache(disk->queue, true, true);
+		blk_queue_max_hw_sectors(disk->queue, max_hw_sectors);
+	}
+	return disk;
+}
+#else
+static inline struct gendisk *tb_alloc_disk(struct blk_mq_tag_set *set, void *data,
+					    unsigned int max_hw_sectors)
+{
+	struct request_queue *q = blk_mq_init_queue_data(set, data);
+	struct gendisk *disk;
+
+	if (IS_ERR(q))
+		return ERR_CAST(q);
+	disk = alloc_disk(1);
+	if (!disk) {
+		blk_cleanup_queue(q);
+		return ERR_PTR(-ENOMEM);
+	}
+	disk->queue = q;
+	blk_queue_write_cache(q, true, true);
+	blk_queue_max_hw_sectors(q, max_hw_sectors);
+	return disk;
+}
+#endif
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(5, 15, 0)
+#define tb_add_disk(disk)	add_disk(disk)
+#else
+static inline int tb_add_disk(struct gendisk *disk)
+{
+	add_disk(disk);
+	return 0;
+}
+#endif
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 0, 0)
+#define tb_free_disk(disk)	put_disk(disk)
+#elif LINUX_VERSION_CODE >= KERNEL_VERSION(5, 14, 0)
+#define tb_free_disk(disk)	blk_cleanup_disk(disk)
+#else
+static inline void tb_free_disk(struct gendisk *disk)
+{
+	blk_cleanup_queue(disk->queue);
+	put_disk(disk);
 }
 #endif
 

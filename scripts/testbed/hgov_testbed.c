@@ -15,16 +15,24 @@
  * dmips/1024 * f/1.7 GHz of a vCPU's native execution, dmips being its
  * cluster's capacity-dmips-mhz (A57 1024, A53 535, as in the board's DT)
  * and 1.7 GHz the A57's highest OPP: within a cluster f/f_max, across
- * clusters what the scheduler's capacities say. A per-CPU hard-irq hrtimer
+ * clusters what the scheduler's capacities say. A per-CPU softirq hrtimer
  * lets a CPU that is not idle run natively for speed * TB_EMU_PERIOD_NS,
- * then busy-waits for what that run would have cost on top: ran * (1 -
+ * then waits, halted, for what that run would have cost on top: ran * (1 -
  * speed) / speed. The wait is charged to whatever the timer interrupted
  * (task, softirq), and with IRQ time accounting off the scheduler sees the
- * running task running all along, as on hardware. A sched_switch probe
+ * running task running all along, as on hardware. Waits happen in softirq
+ * context, never in a hard IRQ handler: the interrupt controller signals
+ * nothing to a CPU inside a handler, so WFI could not end there. A sched_switch probe
  * arms the timer when a CPU leaves idle and cancels it when the CPU goes
  * idle: idle CPUs cost nothing. The run since the last wait when the CPU
  * went idle is a debt, paid first thing when it next leaves idle, so a job
- * shorter than a period costs what it should in aggregate.
+ * shorter than a period costs what it should in aggregate. Interrupts and
+ * softirqs that run on an idle CPU (a completion interrupt, the BLOCK
+ * softirq after it) are slowed and counted too: each outermost one's run
+ * counts as busy time at the current OPP, and what it would have cost on
+ * top is waited for at the end of a softirq (after a hard IRQ that raised
+ * none, a high-priority tasklet of ours makes one), before anything the
+ * next softirq does (an I/O completion's wake-ups).
  *
  * debugfs hgov_testbed/self_util reads the PELT utilization (util_avg,
  * frequency- and capacity-invariant) of the task that reads it: how the
@@ -43,6 +51,7 @@
 #include <linux/energy_model.h>
 #include <linux/fs.h>
 #include <linux/hrtimer.h>
+#include <linux/interrupt.h>
 #include <linux/module.h>
 #include <linux/sched.h>
 #include <linux/sched/clock.h>
@@ -145,13 +154,19 @@ static DEFINE_PER_CPU(unsigned int, tb_cur_khz);
  * struct tb_emu - frequency emulation of one CPU. Only the CPU itself
  * touches it, with IRQs off (sched_switch probe, @timer's callback) or in
  * its hotplug callbacks, ordered against the probe by @online.
- * @timer: the busy-wait timer, pinned to the CPU, hard-irq mode
+ * @timer: the emulation timer, pinned to the CPU, softirq mode
  * @dmips: capacity-dmips-mhz of the CPU's cluster
  * @run_start: local_clock() when the CPU last started running natively
  * @debt_ns: wait owed for a run cut short by idle
  * @acct_start: local_clock() up to which @busy_ns is counted
  * @busy_ns: time not idle at each OPP of the cluster's table (index);
  *	read locklessly by debugfs "busy"
+ * @irq_start: local_clock() when the outermost interrupt or softirq on
+ *	the idle CPU began
+ * @irq_debt_ns: wait owed for hard IRQ runs on the idle CPU, paid at the
+ *	end of the next softirq
+ * @pay: high-priority tasklet that makes that softirq
+ * @irq_depth: interrupts and softirqs running on the idle CPU, nested
  * @armed: @timer is queued or running
  * @busy: the CPU is not idle
  * @online: the CPU may arm @timer; cleared on the CPU before it goes down
@@ -163,13 +178,18 @@ struct tb_emu {
 	u64		debt_ns;
 	u64		acct_start;
 	u64		busy_ns[TB_MAX_OPPS];
+	u64		irq_start;
+	u64		irq_debt_ns;
+	struct tasklet_struct pay;
+	unsigned int	irq_depth;
 	bool		armed;
 	bool		busy;
 	bool		online;
 };
 
 static DEFINE_PER_CPU(struct tb_emu, tb_emu);
-static struct tracepoint *tb_sched_switch;
+static struct tracepoint *tb_sched_switch, *tb_irq_entry, *tb_irq_exit,
+	*tb_softirq_entry, *tb_softirq_exit;
 static enum cpuhp_state tb_emu_hp_state;
 
 /*
@@ -226,30 +246,47 @@ static const struct cpufreq_frequency_table *tb_table(unsigned int cpu)
 	return tb_same_cluster(0, cpu) ? tb_a57_table : tb_a53_table;
 }
 
-/* Count the time since @e->acct_start as busy at the current OPP. */
-static void tb_emu_account(unsigned int cpu, struct tb_emu *e, u64 now)
+/* Count @ns as busy at the current OPP. */
+static void tb_emu_add_busy(unsigned int cpu, struct tb_emu *e, u64 ns)
 {
 	const struct cpufreq_frequency_table *t = tb_table(cpu);
 	unsigned int khz = READ_ONCE(per_cpu(tb_cur_khz, cpu)), i;
 
-	for (i = 0; e->busy && t[i].frequency != CPUFREQ_TABLE_END; i++) {
+	for (i = 0; t[i].frequency != CPUFREQ_TABLE_END; i++) {
 		if (t[i].frequency == khz) {
-			WRITE_ONCE(e->busy_ns[i], e->busy_ns[i] + now - e->acct_start);
+			WRITE_ONCE(e->busy_ns[i], e->busy_ns[i] + ns);
 			break;
 		}
 	}
+}
+
+/* Count the time since @e->acct_start as busy at the current OPP. */
+static void tb_emu_account(unsigned int cpu, struct tb_emu *e, u64 now)
+{
+	if (e->busy)
+		tb_emu_add_busy(cpu, e, now - e->acct_start);
 	e->acct_start = now;
 }
 
 /*
- * Busy-wait until local_clock() passes @t0 + @wait_ns. The time is burnt
- * by a plain loop calibrated at load (tb_emu_loops_per_us) and checked
- * against the clock every TB_EMU_CHUNK_NS at most: under QEMU -icount a
- * clock read ends the translated block, so polling it alone made the wait
- * cost the host ten times the guest time it stands for.
+ * Wait until local_clock() passes @t0 + @wait_ns, IRQs off. With halt=1
+ * (the default) the CPU halts: the virtual timer is pointed at the end of
+ * the wait and WFI waits for it (tb_halt_until()), so the vCPU executes
+ * nothing meanwhile. Under QEMU's single-threaded -icount the guest clock
+ * advances with the instructions every vCPU executes, so a wait that
+ * executes instructions takes guest time from every other CPU: one CPU
+ * slowed by its frequency would slow the others too. With halt=0 the wait
+ * is that spin: a plain loop calibrated at load (tb_emu_loops_per_us) and
+ * checked against the clock every TB_EMU_CHUNK_NS at most (under -icount
+ * a clock read ends the translated block, so polling it alone made the
+ * wait cost the host ten times the guest time it stands for).
  */
 #define TB_EMU_CHUNK_NS		(5 * NSEC_PER_USEC)
 static unsigned long tb_emu_loops_per_us;
+
+static bool halt = true;
+module_param(halt, bool, 0444);
+MODULE_PARM_DESC(halt, "emulation waits halt the CPU instead of spinning (default: yes)");
 
 static noinline void tb_emu_loop(unsigned long loops)
 {
@@ -261,6 +298,12 @@ static void tb_emu_wait(u64 t0, u64 wait_ns)
 {
 	u64 now;
 
+	if (!wait_ns)
+		return;
+	if (halt) {
+		tb_halt_until(wait_ns - min(local_clock() - t0, wait_ns));
+		return;
+	}
 	while ((now = local_clock()) - t0 < wait_ns) {
 		u64 chunk = min_t(u64, wait_ns - (now - t0), TB_EMU_CHUNK_NS);
 
@@ -268,16 +311,20 @@ static void tb_emu_wait(u64 t0, u64 wait_ns)
 	}
 }
 
+/* Softirq, IRQs on: off here, as the probes run with them off. */
 static enum hrtimer_restart tb_emu_tick(struct hrtimer *timer)
 {
 	struct tb_emu *e = this_cpu_ptr(&tb_emu);
 	unsigned int cpu = smp_processor_id();
+	unsigned long flags;
 	u64 wait_ns, t0;
 
+	local_irq_save(flags);
 	/* Idle since the probe last looked, or migrated here by hotplug. */
 	if (timer != &e->timer || is_idle_task(current) || !e->online) {
 		if (timer == &e->timer)
 			e->armed = false;
+		local_irq_restore(flags);
 		return HRTIMER_NORESTART;
 	}
 	t0 = local_clock();
@@ -287,6 +334,7 @@ static enum hrtimer_restart tb_emu_tick(struct hrtimer *timer)
 	tb_emu_wait(t0, wait_ns);
 	e->run_start = local_clock();
 	hrtimer_forward_now(timer, ns_to_ktime(tb_emu_run_ns(cpu, e)));
+	local_irq_restore(flags);
 	return HRTIMER_RESTART;
 }
 
@@ -313,7 +361,7 @@ static void tb_emu_switch(TB_SCHED_SWITCH_PROTO(prev, next))
 		e->run_start = now;
 		hrtimer_start(&e->timer,
 			      ns_to_ktime(e->debt_ns ? 0 : tb_emu_run_ns(cpu, e)),
-			      HRTIMER_MODE_REL_PINNED_HARD);
+			      HRTIMER_MODE_REL_PINNED_SOFT);
 	}
 }
 
@@ -326,6 +374,8 @@ static int tb_emu_online(unsigned int cpu)
 	e->armed = false;
 	e->debt_ns = 0;
 	e->busy = false;
+	e->irq_depth = 0;
+	e->irq_debt_ns = 0;
 	WRITE_ONCE(e->online, true);
 	local_irq_enable();
 	return 0;
@@ -346,10 +396,93 @@ static int tb_emu_offline(unsigned int cpu)
 	return 0;
 }
 
-static void tb_find_sched_switch(struct tracepoint *tp, void *unused)
+/*
+ * Interrupt and softirq work on an idle CPU: no timer runs there, so the
+ * outermost handler's run is timed by these probes and its wait paid
+ * when it ends. On a CPU that is not idle the timer already covers it.
+ * Hard IRQ (IRQs off) or softirq (IRQs on, hence the save); the state is
+ * the CPU's own.
+ */
+static void tb_emu_irq_begin(void)
+{
+	struct tb_emu *e;
+	unsigned long flags;
+
+	local_irq_save(flags);
+	e = this_cpu_ptr(&tb_emu);
+	if (!e->busy && e->online && !e->irq_depth++)
+		e->irq_start = local_clock();
+	local_irq_restore(flags);
+}
+
+/* End of a handler on an idle CPU: @hard is a hard IRQ handler's. */
+static void tb_emu_irq_end(bool hard)
+{
+	struct tb_emu *e;
+	unsigned long flags;
+	unsigned int cpu;
+	u64 t0, ran, wait_ns;
+
+	local_irq_save(flags);
+	e = this_cpu_ptr(&tb_emu);
+	if (!e->irq_depth || --e->irq_depth || e->busy) {
+		local_irq_restore(flags);
+		return;
+	}
+	cpu = smp_processor_id();
+	t0 = local_clock();
+	ran = t0 - e->irq_start;
+	wait_ns = min_t(u64, e->irq_debt_ns + tb_emu_owed_ns(cpu, e, ran), TB_EMU_MAX_RUN_NS);
+	if (hard) {
+		e->irq_debt_ns = wait_ns;
+		if (wait_ns)
+			tasklet_hi_schedule(&e->pay);
+	} else {
+		e->irq_debt_ns = 0;
+		tb_emu_wait(t0, wait_ns);
+		ran += wait_ns;
+	}
+	tb_emu_add_busy(cpu, e, ran);
+	local_irq_restore(flags);
+}
+
+/* The wait is paid by tb_emu_irq_end() at this softirq's end. */
+static void tb_emu_pay(struct tasklet_struct *t)
+{
+}
+
+static void tb_emu_irq_entry(void *data, int irq, struct irqaction *action)
+{
+	tb_emu_irq_begin();
+}
+
+static void tb_emu_irq_exit(void *data, int irq, struct irqaction *action, int ret)
+{
+	tb_emu_irq_end(true);
+}
+
+static void tb_emu_softirq_entry(void *data, unsigned int vec_nr)
+{
+	tb_emu_irq_begin();
+}
+
+static void tb_emu_softirq_exit(void *data, unsigned int vec_nr)
+{
+	tb_emu_irq_end(false);
+}
+
+static void tb_find_tracepoints(struct tracepoint *tp, void *unused)
 {
 	if (!strcmp(tp->name, "sched_switch"))
 		tb_sched_switch = tp;
+	else if (!strcmp(tp->name, "irq_handler_entry"))
+		tb_irq_entry = tp;
+	else if (!strcmp(tp->name, "irq_handler_exit"))
+		tb_irq_exit = tp;
+	else if (!strcmp(tp->name, "softirq_entry"))
+		tb_softirq_entry = tp;
+	else if (!strcmp(tp->name, "softirq_exit"))
+		tb_softirq_exit = tp;
 }
 
 /* Loops of tb_emu_loop() per microsecond, from a 10000-loop run. */
@@ -377,12 +510,14 @@ static int tb_emu_start(void)
 		struct tb_emu *e = per_cpu_ptr(&tb_emu, cpu);
 
 		tb_hrtimer_setup(&e->timer, tb_emu_tick, CLOCK_MONOTONIC,
-				 HRTIMER_MODE_REL_PINNED_HARD);
+				 HRTIMER_MODE_REL_PINNED_SOFT);
+		tasklet_setup(&e->pay, tb_emu_pay);
 		e->dmips = tb_same_cluster(0, cpu) ? TB_A57_DMIPS : TB_A53_DMIPS;
 	}
-	for_each_kernel_tracepoint(tb_find_sched_switch, NULL);
-	if (!tb_sched_switch) {
-		pr_err("emulate: no sched_switch tracepoint\n");
+	for_each_kernel_tracepoint(tb_find_tracepoints, NULL);
+	if (!tb_sched_switch || !tb_irq_entry || !tb_irq_exit || !tb_softirq_entry ||
+	    !tb_softirq_exit) {
+		pr_err("emulate: no sched_switch, irq_handler or softirq tracepoint\n");
 		return -ENOENT;
 	}
 	ret = cpuhp_setup_state(CPUHP_AP_ONLINE_DYN, "hgov_testbed:emu",
@@ -390,12 +525,35 @@ static int tb_emu_start(void)
 	if (ret < 0)
 		return ret;
 	tb_emu_hp_state = ret;
+	ret = tracepoint_probe_register(tb_irq_entry, tb_emu_irq_entry, NULL);
+	if (ret)
+		goto out_remove_state;
+	ret = tracepoint_probe_register(tb_irq_exit, tb_emu_irq_exit, NULL);
+	if (ret)
+		goto out_unregister_irq_entry;
+	ret = tracepoint_probe_register(tb_softirq_entry, tb_emu_softirq_entry, NULL);
+	if (ret)
+		goto out_unregister_irq_exit;
+	ret = tracepoint_probe_register(tb_softirq_exit, tb_emu_softirq_exit, NULL);
+	if (ret)
+		goto out_unregister_softirq_entry;
 	ret = tracepoint_probe_register(tb_sched_switch, tb_emu_switch, NULL);
-	if (ret) {
-		cpuhp_remove_state(tb_emu_hp_state);
-		return ret;
-	}
+	if (ret)
+		goto out_unregister_softirq_exit;
 	return 0;
+
+out_unregister_softirq_exit:
+	tracepoint_probe_unregister(tb_softirq_exit, tb_emu_softirq_exit, NULL);
+out_unregister_softirq_entry:
+	tracepoint_probe_unregister(tb_softirq_entry, tb_emu_softirq_entry, NULL);
+out_unregister_irq_exit:
+	tracepoint_probe_unregister(tb_irq_exit, tb_emu_irq_exit, NULL);
+out_unregister_irq_entry:
+	tracepoint_probe_unregister(tb_irq_entry, tb_emu_irq_entry, NULL);
+out_remove_state:
+	tracepoint_synchronize_unregister();
+	cpuhp_remove_state(tb_emu_hp_state);
+	return ret;
 }
 
 static void tb_emu_stop(void)
@@ -403,11 +561,17 @@ static void tb_emu_stop(void)
 	unsigned int cpu;
 
 	tracepoint_probe_unregister(tb_sched_switch, tb_emu_switch, NULL);
+	tracepoint_probe_unregister(tb_softirq_exit, tb_emu_softirq_exit, NULL);
+	tracepoint_probe_unregister(tb_softirq_entry, tb_emu_softirq_entry, NULL);
+	tracepoint_probe_unregister(tb_irq_exit, tb_emu_irq_exit, NULL);
+	tracepoint_probe_unregister(tb_irq_entry, tb_emu_irq_entry, NULL);
 	tracepoint_synchronize_unregister();
 	/* Runs the offline callbacks: every online CPU's timer cancelled. */
 	cpuhp_remove_state(tb_emu_hp_state);
-	for_each_possible_cpu(cpu)
+	for_each_possible_cpu(cpu) {
 		hrtimer_cancel(&per_cpu(tb_emu, cpu).timer);
+		tasklet_kill(&per_cpu(tb_emu, cpu).pay);
+	}
 }
 
 static ssize_t tb_self_util_read(struct file *file, char __user *buf,

@@ -1,0 +1,70 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
+# The calibration check (part of make test): does the virtual board lose
+# what the R-Car H3 lost? On the 5.10 board with the eMMC model, bonnie++
+# under performance and schedutil, HGOV_CAL_REPS times each (default 3),
+# alternating; the medians against the report the project grew from
+# (R-Car H3 Salvator-XS, 5.12, on-board eMMC, bonnie++ 1.03e). Passes when
+# every schedutil/performance ratio is within 0.04 of the report's and
+# performance's block output and input are within 20 % of its K/s.
+# Prints the table; the board's output is in out/calibrate/console.log.
+set -euo pipefail
+export HGOV_KVER=${HGOV_KVER:-5.10}
+. "$(dirname "$0")/lib.sh"
+
+[ $# -eq 0 ] || { echo "usage: $0" >&2; exit 2; }
+hgov_need_host_tools
+out=$HGOV_TOP/out/calibrate
+mkdir -p "$out"
+work=$(mktemp -d "${TMPDIR:-/tmp}/hgov-cal.XXXXXX")
+trap 'rm -rf "$work"' EXIT
+hgov_storage_list > "$work/extra.list"
+{
+	echo "CAL_REPS=${HGOV_CAL_REPS:-3}"
+	cat "$HGOV_TOP/scripts/calibrate/board.sh"
+} > "$work/cal.sh"
+HGOV_BOARD_EXTRA=$work/extra.list HGOV_BOARD_APPEND=mem=640M HGOV_BOARD_TIMEOUT=1200 \
+	bash "$HGOV_TOP/scripts/board.sh" run "$work/cal.sh" > "$out/console.log" 2>&1 ||
+	{ tail -n 30 "$out/console.log" >&2; hgov_die "the calibration board failed (see $out/console.log)"; }
+grep -q '^ok: calibration runs done' "$out/console.log" || hgov_die "the calibration runs did not finish"
+python3 - "$out/console.log" <<'PY'
+import statistics, sys
+
+# The report: (name, key, performance K/s or /s, schedutil).
+REPORT = [
+    ("sequential output, block", "output", 146354, 134449),
+    ("rewrite", "rewrite", 75991, 65647),
+    ("sequential input, block", "input", 181281, 158838),
+    ("random seeks", "seeks", 6231, 5232),
+]
+RATIO_TOL, ABS_TOL = 0.04, 0.20
+runs = {"performance": [], "schedutil": []}
+for line in open(sys.argv[1], errors="replace"):
+    w = line.split()
+    if w and w[0] == "CAL":
+        kv = dict(x.split("=", 1) for x in w[1:])
+        runs[kv["gov"]].append(kv)
+    elif w and w[0] == "CALMODEL":
+        print("eMMC model:", " ".join(w[1:]))
+n = min(len(runs["performance"]), len(runs["schedutil"]))
+if n == 0:
+    sys.exit("no bonnie++ results")
+ok = True
+print(f"bonnie++ -f, 256 MiB, {n} runs each, medians (board) against the R-Car H3 report")
+print(f"{'phase':26} {'perf board':>10} {'perf H3':>8} {'sched board':>11} {'sched H3':>8} "
+      f"{'ratio board':>11} {'ratio H3':>8} {'runs (ratio)':>20}")
+for name, key, p_h3, s_h3 in REPORT:
+    p = statistics.median(float(r[key]) for r in runs["performance"])
+    s = statistics.median(float(r[key]) for r in runs["schedutil"])
+    each = [float(b[key]) / float(a[key]) for a, b in zip(runs["performance"], runs["schedutil"])]
+    ratio, ratio_h3 = s / p, s_h3 / p_h3
+    bad = abs(ratio - ratio_h3) > RATIO_TOL
+    if key in ("output", "input") and abs(p / p_h3 - 1) > ABS_TOL:
+        bad = True
+    ok &= not bad
+    print(f"{name:26} {p:10.0f} {p_h3:8d} {s:11.0f} {s_h3:8d} {ratio:11.3f} {ratio_h3:8.3f} "
+          f"{' '.join('%.2f' % x for x in each):>20}{'  OUT OF BOUNDS' if bad else ''}")
+print(f"bounds: ratio within {RATIO_TOL} of the report's; performance's block output and "
+      f"input within {ABS_TOL:.0%} of its K/s")
+sys.exit(0 if ok else 1)
+PY

@@ -1,0 +1,389 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The eMMC model of the virtual R-Car H3 board: /dev/mmcblk0, a RAM-backed
+ * blk-mq disk whose throughput depends on CPU speed the way the H3's
+ * on-board eMMC does behind its SDHI host (README, "The eMMC model").
+ *
+ * - One command at a time, as a host without command queueing (CQE)
+ *   serves it: the device takes the next request only after the CPU has
+ *   handled the last one's completion (interrupt, BLOCK softirq), as the
+ *   mmc core starts the next request once the last one is done.
+ * - Device time on the guest clock: lat_us per request plus the transfer
+ *   at read_mbps or write_mbps, from an hrtimer on irq_cpu (cpu0, the CPU
+ *   the SDHI interrupt goes to on the H3). A request issued elsewhere
+ *   reaches irq_cpu by IPI, as a register write reaches the host.
+ * - CPU work where the real stack spends it: issue_ns on the issuing CPU
+ *   (mmc core, SDHI registers, DMA mapping and its cache maintenance) and
+ *   done_ns in the completion interrupt on irq_cpu (SDHI status, DMA
+ *   unmapping, mmc core), both as native execution that the test-bed
+ *   driver's frequency emulation slows down, on an idle CPU too. The rest
+ *   of the completion (BLOCK softirq, bio_endio, page unlock, wake-ups) is
+ *   the kernel's own, from blk_mq_complete_request().
+ * - A volatile write cache: writes are acknowledged from it; a flush, and
+ *   every FUA write, costs flush_us of device time.
+ *
+ * Each constant's default was calibrated on the board against the R-Car
+ * H3 bonnie++ report (README). Not a product file.
+ */
+
+#define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
+
+#include <linux/blk-mq.h>
+#include <linux/blkdev.h>
+#include <linux/highmem.h>
+#include <linux/hrtimer.h>
+#include <linux/interrupt.h>
+#include <linux/module.h>
+#include <linux/sched/clock.h>
+#include <linux/smp.h>
+#include <linux/vmalloc.h>
+
+#include "compat.h"
+
+/* Largest request: 512 KiB, an ADMA host's usual max_req_size. */
+#define TB_MAX_HW_SECTORS	1024
+
+static unsigned int size_mb = 384;
+module_param(size_mb, uint, 0444);
+MODULE_PARM_DESC(size_mb, "capacity in MiB, held in RAM (default 384)");
+
+static unsigned int lat_us = 140;
+module_param(lat_us, uint, 0444);
+MODULE_PARM_DESC(lat_us, "device time of every command in us (default 140)");
+
+static unsigned int read_mbps = 245;
+module_param(read_mbps, uint, 0444);
+MODULE_PARM_DESC(read_mbps, "device transfer rate of reads in MB/s (default 245)");
+
+static unsigned int write_mbps = 150;
+module_param(write_mbps, uint, 0444);
+MODULE_PARM_DESC(write_mbps, "device transfer rate of writes into the cache in MB/s (default 150)");
+
+static unsigned int flush_us = 2000;
+module_param(flush_us, uint, 0444);
+MODULE_PARM_DESC(flush_us, "device time of a cache flush or FUA write in us (default 2000)");
+
+static unsigned int issue_ns = 5000;
+module_param(issue_ns, uint, 0444);
+MODULE_PARM_DESC(issue_ns, "native CPU work of issuing a request in ns (default 5000)");
+
+static unsigned int done_ns = 12000;
+module_param(done_ns, uint, 0444);
+MODULE_PARM_DESC(done_ns, "native CPU work of a completion interrupt in ns (default 12000)");
+
+static unsigned int irq_cpu;
+module_param(irq_cpu, uint, 0444);
+MODULE_PARM_DESC(irq_cpu, "CPU that takes the completion interrupts (default 0)");
+
+/**
+ * struct tb_mmc_cmd - one request's state (the request's PDU)
+ * @node: place in tb_mmc.queue while it waits for the device
+ * @dev_ns: device time it needs
+ * @status: its result
+ */
+struct tb_mmc_cmd {
+	struct list_head	node;
+	u64			dev_ns;
+	blk_status_t		status;
+};
+
+/**
+ * struct tb_mmc - the model
+ * @lock: protects @queue, @cur and @busy; taken from ->queue_rq (any CPU,
+ *	IRQs on) and from @next (softirq), hence irqsave
+ * @queue: requests issued, waiting for the device
+ * @cur: the request in the device; written under @lock before @csd is
+ *	queued (the IPI orders it), read on irq_cpu
+ * @busy: a request is in the device, on its way there, or just completed
+ *	with its successor not taken yet: queue_rq() starts the device only
+ *	when this is clear
+ * @timer: end of @cur's device time, pinned to irq_cpu
+ * @csd: starts @cur on irq_cpu; queued once per request taken from
+ *	@queue, which happens again only after @timer completed it
+ * @next: takes the next request once the last one's completion ran
+ * @data: the medium
+ * @set: tag set, one hardware queue
+ * @disk: mmcblk0
+ * @major: its block major
+ */
+struct tb_mmc {
+	/* Protects @queue, @cur and @busy: queue_rq() and @next, irqsave. */
+	spinlock_t		lock;
+	struct list_head	queue;
+	struct request		*cur;
+	bool			busy;
+	struct hrtimer		timer;
+	call_single_data_t	csd;
+	struct tasklet_struct	next;
+	u8			*data;
+	struct blk_mq_tag_set	set;
+	struct gendisk		*disk;
+	int			major;
+};
+
+static struct tb_mmc tb_mmc;
+static unsigned long tb_mmc_loops_per_us;
+
+static noinline void tb_mmc_loop(unsigned long loops)
+{
+	while (loops--)
+		barrier();
+}
+
+/*
+ * @ns of native CPU work: a loop counted in instructions, not a wait on
+ * the clock, so that the frequency emulation stretches it.
+ */
+static void tb_mmc_work(unsigned int ns)
+{
+	tb_mmc_loop(div_u64((u64)ns * tb_mmc_loops_per_us, NSEC_PER_USEC));
+}
+
+/* Loops per native microsecond, measured with IRQs off (no emulation). */
+static void tb_mmc_calibrate(void)
+{
+	unsigned long flags;
+	u64 t0, t1;
+
+	local_irq_save(flags);
+	t0 = local_clock();
+	tb_mmc_loop(1000000);
+	t1 = local_clock();
+	local_irq_restore(flags);
+	tb_mmc_loops_per_us = max_t(u64, div64_u64(1000000ULL * NSEC_PER_USEC,
+						   max_t(u64, t1 - t0, 1)), 1);
+}
+
+/* Device time of @rq: command, transfer, and the flush it asks for. */
+static u64 tb_mmc_dev_ns(struct request *rq)
+{
+	u64 bytes = blk_rq_bytes(rq), ns = (u64)lat_us * NSEC_PER_USEC;
+
+	switch (req_op(rq)) {
+	case REQ_OP_READ:
+		ns += div_u64(bytes * 1000, max(read_mbps, 1U));
+		break;
+	case REQ_OP_WRITE:
+		ns += div_u64(bytes * 1000, max(write_mbps, 1U));
+		if (rq->cmd_flags & REQ_FUA)
+			ns += (u64)flush_us * NSEC_PER_USEC;
+		break;
+	case REQ_OP_FLUSH:
+		ns += (u64)flush_us * NSEC_PER_USEC;
+		break;
+	default:
+		break;
+	}
+	return ns;
+}
+
+/* Move @rq's data between its pages and the medium. */
+static blk_status_t tb_mmc_transfer(struct tb_mmc *m, struct request *rq)
+{
+	u64 pos = (u64)blk_rq_pos(rq) << SECTOR_SHIFT;
+	struct req_iterator iter;
+	struct bio_vec bv;
+
+	switch (req_op(rq)) {
+	case REQ_OP_READ:
+	case REQ_OP_WRITE:
+		break;
+	case REQ_OP_FLUSH:
+		return BLK_STS_OK;
+	default:
+		return BLK_STS_NOTSUPP;
+	}
+	if (pos + blk_rq_bytes(rq) > (u64)size_mb << 20)
+		return BLK_STS_IOERR;
+	rq_for_each_segment(bv, rq, iter) {
+		if (req_op(rq) == REQ_OP_WRITE)
+			memcpy_from_page(m->data + pos, bv.bv_page, bv.bv_offset, bv.bv_len);
+		else
+			memcpy_to_page(bv.bv_page, bv.bv_offset, m->data + pos, bv.bv_len);
+		pos += bv.bv_len;
+	}
+	return BLK_STS_OK;
+}
+
+/* Take the first waiting request into the device; @m->lock held. */
+static bool tb_mmc_take(struct tb_mmc *m)
+{
+	struct tb_mmc_cmd *cmd;
+
+	if (list_empty(&m->queue)) {
+		m->busy = false;
+		return false;
+	}
+	cmd = list_first_entry(&m->queue, struct tb_mmc_cmd, node);
+	list_del(&cmd->node);
+	m->cur = blk_mq_rq_from_pdu(cmd);
+	m->busy = true;
+	return true;
+}
+
+/* @csd's function, on irq_cpu in hard IRQ: @cur's device time starts. */
+static void tb_mmc_start(void *info)
+{
+	struct tb_mmc *m = info;
+	struct tb_mmc_cmd *cmd = blk_mq_rq_to_pdu(m->cur);
+
+	hrtimer_start(&m->timer, ns_to_ktime(cmd->dev_ns), HRTIMER_MODE_REL_PINNED_HARD);
+}
+
+/*
+ * The completion interrupt, on irq_cpu: done_ns of host-driver work, then
+ * the request goes to the block layer (BLOCK softirq).
+ */
+static enum hrtimer_restart tb_mmc_irq(struct hrtimer *timer)
+{
+	struct tb_mmc *m = container_of(timer, struct tb_mmc, timer);
+	struct request *rq = m->cur;
+
+	tb_mmc_work(done_ns);
+	blk_mq_complete_request(rq);
+	return HRTIMER_NORESTART;
+}
+
+/* @next: after the completion's softirq, the device takes the next one. */
+static void tb_mmc_next(struct tasklet_struct *t)
+{
+	struct tb_mmc *m = from_tasklet(m, t, next);
+	unsigned long flags;
+	bool start;
+
+	spin_lock_irqsave(&m->lock, flags);
+	start = tb_mmc_take(m);
+	spin_unlock_irqrestore(&m->lock, flags);
+	if (start)
+		smp_call_function_single_async(irq_cpu, &m->csd);
+}
+
+static blk_status_t tb_mmc_queue_rq(struct blk_mq_hw_ctx *hctx,
+				    const struct blk_mq_queue_data *bd)
+{
+	struct tb_mmc *m = hctx->queue->queuedata;
+	struct request *rq = bd->rq;
+	struct tb_mmc_cmd *cmd = blk_mq_rq_to_pdu(rq);
+	unsigned long flags;
+	bool start = false;
+
+	blk_mq_start_request(rq);
+	tb_mmc_work(issue_ns);
+	cmd->status = tb_mmc_transfer(m, rq);
+	cmd->dev_ns = tb_mmc_dev_ns(rq);
+
+	spin_lock_irqsave(&m->lock, flags);
+	list_add_tail(&cmd->node, &m->queue);
+	if (!m->busy)
+		start = tb_mmc_take(m);
+	spin_unlock_irqrestore(&m->lock, flags);
+	if (start)
+		smp_call_function_single_async(irq_cpu, &m->csd);
+	return BLK_STS_OK;
+}
+
+/* BLOCK softirq (or the submitter's CPU, as rq_affinity says). */
+static void tb_mmc_complete(struct request *rq)
+{
+	struct tb_mmc_cmd *cmd = blk_mq_rq_to_pdu(rq);
+
+	blk_mq_end_request(rq, cmd->status);
+	tasklet_schedule(&tb_mmc.next);
+}
+
+static const struct blk_mq_ops tb_mmc_mq_ops = {
+	.queue_rq	= tb_mmc_queue_rq,
+	.complete	= tb_mmc_complete,
+};
+
+static const struct block_device_operations tb_mmc_fops = {
+	.owner		= THIS_MODULE,
+};
+
+static int __init tb_mmc_init(void)
+{
+	struct tb_mmc *m = &tb_mmc;
+	struct gendisk *disk;
+	int ret;
+
+	if (!size_mb || size_mb > 4096 || irq_cpu >= nr_cpu_ids || !cpu_online(irq_cpu)) {
+		pr_err("size_mb must be 1-4096 and irq_cpu an online CPU\n");
+		return -EINVAL;
+	}
+	tb_mmc_calibrate();
+	spin_lock_init(&m->lock);
+	INIT_LIST_HEAD(&m->queue);
+	tb_hrtimer_setup(&m->timer, tb_mmc_irq, CLOCK_MONOTONIC, HRTIMER_MODE_REL_PINNED_HARD);
+	m->csd.func = tb_mmc_start;
+	m->csd.info = m;
+	tasklet_setup(&m->next, tb_mmc_next);
+
+	/* Every page now: the model's memory is taken from the start. */
+	m->data = vzalloc((size_t)size_mb << 20);
+	if (!m->data) {
+		ret = -ENOMEM;
+		goto out;
+	}
+	m->major = register_blkdev(0, "mmc");
+	if (m->major < 0) {
+		ret = m->major;
+		goto out_free_data;
+	}
+	m->set.ops = &tb_mmc_mq_ops;
+	m->set.nr_hw_queues = 1;
+	/* One in the device, one prepared: the mmc core's pipeline. */
+	m->set.queue_depth = 2;
+	m->set.numa_node = NUMA_NO_NODE;
+	m->set.cmd_size = sizeof(struct tb_mmc_cmd);
+	m->set.flags = TB_MQ_FLAGS;
+	ret = blk_mq_alloc_tag_set(&m->set);
+	if (ret)
+		goto out_unregister;
+	disk = tb_alloc_disk(&m->set, m, TB_MAX_HW_SECTORS);
+	if (IS_ERR(disk)) {
+		ret = PTR_ERR(disk);
+		goto out_free_tags;
+	}
+	disk->major = m->major;
+	disk->first_minor = 0;
+	disk->minors = 1;
+	disk->fops = &tb_mmc_fops;
+	disk->private_data = m;
+	strscpy(disk->disk_name, "mmcblk0", sizeof(disk->disk_name));
+	set_capacity(disk, (sector_t)size_mb << (20 - SECTOR_SHIFT));
+	m->disk = disk;
+	ret = tb_add_disk(disk);
+	if (ret)
+		goto out_free_disk;
+	return 0;
+
+out_free_disk:
+	tb_free_disk(disk);
+out_free_tags:
+	blk_mq_free_tag_set(&m->set);
+out_unregister:
+	unregister_blkdev(m->major, "mmc");
+out_free_data:
+	vfree(m->data);
+out:
+	pr_err("cannot create mmcblk0: %d\n", ret);
+	return ret;
+}
+
+static void __exit tb_mmc_exit(void)
+{
+	struct tb_mmc *m = &tb_mmc;
+
+	del_gendisk(m->disk);
+	tb_free_disk(m->disk);
+	blk_mq_free_tag_set(&m->set);
+	unregister_blkdev(m->major, "mmc");
+	hrtimer_cancel(&m->timer);
+	tasklet_kill(&m->next);
+	vfree(m->data);
+}
+
+module_init(tb_mmc_init);
+module_exit(tb_mmc_exit);
+MODULE_DESCRIPTION("eMMC model of the virtual R-Car H3 board (test bed)");
+MODULE_LICENSE("GPL");
