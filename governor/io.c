@@ -15,6 +15,15 @@
  * before the policy got to look still pins for the rest of its hold; I/O
  * seen by nobody (io_pin_enable was 0) does not start a pin later.
  *
+ * A deep queue does not pay for the pin: a disk whose requests in flight
+ * keep reaching io_deep_depth is kept busy whatever the CPU's speed
+ * (boosting an io_uring 6x128 random read gained nothing at 0.3 GHz more on
+ * average: Loehle, lore 20240304201625.100619-1), and its I/O is left out
+ * of the pin as if io_disks excluded it (hgov_io_deep()). A host without
+ * command queueing (eMMC, SD) never gets there: its driver takes one or
+ * two requests at a time, every CPU cycle of the completion path stays on
+ * the device's critical path, and it pins.
+ *
  * A disk whose requests stay in flight with no block event for
  * io_watchdog_ms has lost its completions: its count is dropped and,
  * unless another disk still has requests in flight, the pin is released
@@ -96,6 +105,58 @@ bool hgov_io_watchdog(struct hgov_io_sum *sum, u64 now_ns, u64 state,
 EXPORT_SYMBOL_IF_KUNIT(hgov_io_watchdog);
 
 /**
+ * hgov_io_deep_mark() - does an issued request keep a deep queue going?
+ * @inflight: the disk's requests in flight with this one
+ * @depth: io_deep_depth (0: the rule is off)
+ * @now_ns: current time
+ * @last_deep_ns: when a request last brought the queue to @depth
+ * @deep_since_ns: when the queue's deep phase began; updated
+ *
+ * A request that brings the queue to @depth continues its deep phase if
+ * the last one did so less than HGOV_DEEP_GAP_NS ago, else starts one:
+ *
+ *	inflight >= depth > 0:  deep_since = now - last_deep < gap ? deep_since : now,
+ *				last_deep = now
+ *
+ * Return: true if the request reached @depth: the caller stores
+ * @deep_since_ns and @now_ns as the disk's last_deep.
+ */
+bool hgov_io_deep_mark(u32 inflight, u32 depth, u64 now_ns, u64 last_deep_ns,
+		       u64 *deep_since_ns)
+{
+	if (!depth || inflight < depth)
+		return false;
+	if (!last_deep_ns || now_ns - last_deep_ns >= HGOV_DEEP_GAP_NS)
+		*deep_since_ns = now_ns;
+	return true;
+}
+EXPORT_SYMBOL_IF_KUNIT(hgov_io_deep_mark);
+
+/**
+ * hgov_io_deep() - is a disk's queue deep, so that its I/O does not pin?
+ * @depth: io_deep_depth (0: the rule is off)
+ * @now_ns: current time
+ * @last_deep_ns: when a request last brought its queue to @depth
+ * @deep_since_ns: when that deep phase began
+ *
+ *	deep = depth > 0 && deep_since > 0 && now - last_deep < gap &&
+ *	       now - deep_since >= settle
+ *
+ * A queue that fills and drains in batches (every request completing at
+ * once, as virtio's do) stays deep as long as each batch reaches @depth;
+ * a phase's first HGOV_DEEP_SETTLE_NS pins, as does anything after a gap.
+ *
+ * Return: true if the disk's requests and events are to be left out.
+ */
+bool hgov_io_deep(u32 depth, u64 now_ns, u64 last_deep_ns, u64 deep_since_ns)
+{
+	return depth && deep_since_ns && (s64)(now_ns - last_deep_ns) >= 0 &&
+	       now_ns - last_deep_ns < HGOV_DEEP_GAP_NS &&
+	       (s64)(now_ns - deep_since_ns) >= (s64)HGOV_DEEP_SETTLE_NS;
+}
+EXPORT_SYMBOL_IF_KUNIT(hgov_io_deep);
+
+/**
  * hgov_io_step() - pin or release a policy
  * @in: the policy's view of storage I/O
  * @out: verdict
@@ -131,6 +192,8 @@ void hgov_io_step(const struct hgov_io_input *in, struct hgov_io_verdict *out)
 		out->pin = true;
 		out->reason = HGOV_IO_HOLD;
 		out->next_check_ns = hold_end;
+	} else if (in->deep) {
+		out->reason = HGOV_IO_DEEP;
 	} else {
 		out->reason = in->pinned ? HGOV_IO_RELEASED : HGOV_IO_IDLE;
 	}
@@ -344,6 +407,7 @@ const char *hgov_io_reason_name(enum hgov_io_reason reason)
 		[HGOV_IO_HOLD]		= "hold",
 		[HGOV_IO_RELEASED]	= "released",
 		[HGOV_IO_WATCHDOG]	= "watchdog",
+		[HGOV_IO_DEEP]		= "deep",
 		[HGOV_IO_DISABLED]	= "disabled",
 		[HGOV_IO_NOT_BIG]	= "not-big",
 	};

@@ -6,6 +6,7 @@
 #ifndef HGOV_GOVERNOR_IO_H
 #define HGOV_GOVERNOR_IO_H
 
+#include <linux/time64.h>
 #include <linux/types.h>
 
 /**
@@ -17,6 +18,8 @@
  * @HGOV_IO_RELEASED: the hold ran out: pin released
  * @HGOV_IO_WATCHDOG: requests in flight but no block event for
  *	io_watchdog_ms: completions went missing, pin released
+ * @HGOV_IO_DEEP: not pinned, and a disk's I/O was left out because its
+ *	queue is deep (hgov_io_deep())
  * @HGOV_IO_DISABLED: io_pin_enable is 0
  * @HGOV_IO_NOT_BIG: the policy is not one that pins
  */
@@ -26,6 +29,7 @@ enum hgov_io_reason {
 	HGOV_IO_HOLD,
 	HGOV_IO_RELEASED,
 	HGOV_IO_WATCHDOG,
+	HGOV_IO_DEEP,
 	HGOV_IO_DISABLED,
 	HGOV_IO_NOT_BIG,
 };
@@ -38,6 +42,8 @@ enum hgov_io_reason {
  *	requeue) on those disks
  * @stale: some disk had requests in flight and no event for
  *	io_watchdog_ms (its count was just dropped, and is not in @inflight)
+ * @deep: a disk with a deep queue was left out of @inflight and
+ *	@last_event_ns
  * @pinned: the policy is pinned now
  * @kicked: a disk went busy since the policy last looked
  * @enabled: io_pin_enable
@@ -50,6 +56,7 @@ struct hgov_io_input {
 	u32	inflight;
 	u64	last_event_ns;
 	bool	stale;
+	bool	deep;
 	bool	pinned;
 	bool	kicked;
 	bool	enabled;
@@ -76,12 +83,22 @@ struct hgov_io_verdict {
  * @inflight: requests in flight
  * @last_event_ns: time of the latest block event
  * @stale: a disk's requests were written off by the watchdog
+ * @deep: a disk with a deep queue was left out (hgov_io_deep())
  */
 struct hgov_io_sum {
 	u32	inflight;
 	u64	last_event_ns;
 	bool	stale;
+	bool	deep;
 };
+
+/*
+ * A deep queue's phase goes on while requests reach io_deep_depth at most
+ * HGOV_DEEP_GAP_NS apart, and counts as deep once it has lasted
+ * HGOV_DEEP_SETTLE_NS (hgov_io_deep_mark(), hgov_io_deep()).
+ */
+#define HGOV_DEEP_GAP_NS	(20 * NSEC_PER_MSEC)
+#define HGOV_DEEP_SETTLE_NS	(50 * NSEC_PER_MSEC)
 
 /*
  * A disk slot's state: its generation (upper 32 bits) and the requests in
@@ -98,6 +115,9 @@ u64 hgov_slot_publish(u64 taken);
 u64 hgov_slot_write_off(u64 state);
 bool hgov_io_watchdog(struct hgov_io_sum *sum, u64 now_ns, u64 state,
 		      u64 last_event_ns, u64 watchdog_ns, u64 *next);
+bool hgov_io_deep_mark(u32 inflight, u32 depth, u64 now_ns, u64 last_deep_ns,
+		       u64 *deep_since_ns);
+bool hgov_io_deep(u32 depth, u64 now_ns, u64 last_deep_ns, u64 deep_since_ns);
 bool hgov_disk_counted(const char *patterns, const char *name);
 bool hgov_op_pins(unsigned int op);
 bool hgov_disk_patterns_valid(const char *patterns);

@@ -53,6 +53,14 @@ static const struct step_case step_cases[] = {
 	  "kicked, request already completed: pinned for the rest of its hold" },
 	{ IN(990, 0, 980, false), false, HGOV_IO_IDLE, 0,
 	  "recent I/O nobody was kicked for does not pin" },
+	{ { .now_ns = MS(500), .inflight = 0, .last_event_ns = 0, .deep = true,
+	    .pinned = true, .enabled = true, .big = true, .hold_ns = HOLD,
+	    .watchdog_ns = WATCHDOG },
+	  false, HGOV_IO_DEEP, 0, "only a deep queue's I/O: released" },
+	{ { .now_ns = MS(500), .inflight = 1, .last_event_ns = MS(499), .deep = true,
+	    .pinned = true, .enabled = true, .big = true, .hold_ns = HOLD,
+	    .watchdog_ns = WATCHDOG },
+	  true, HGOV_IO_ACTIVE, MS(549), "a deep queue and a shallow one: pinned" },
 	{ IN(300, 1, 100, true), true, HGOV_IO_ACTIVE, MS(2100),
 	  "slow request past the hold: wait for the watchdog" },
 	{ { .now_ns = MS(2100), .inflight = 0, .last_event_ns = MS(100),
@@ -203,6 +211,80 @@ static void hgov_io_watchdog_test(struct kunit *test)
 }
 
 HGOV_KUNIT_PARAMS(hgov_io_watchdog_test, watchdog, watchdog_cases, name);
+
+#define DEPTH		16
+
+struct deep_mark_case {
+	u32 inflight, depth;
+	u64 now, last_deep, since;
+	bool marked;
+	u64 since_after;
+	const char *name;
+};
+
+static const struct deep_mark_case deep_mark_cases[] = {
+	{ 16, DEPTH, MS(100), 0, 0, true, MS(100),
+	  "the 16th request in flight starts a deep phase" },
+	{ 32, DEPTH, MS(100), MS(99), MS(40), true, MS(40),
+	  "the queue refilled 1 ms later: the phase goes on" },
+	{ 32, DEPTH, MS(100), MS(80), MS(40), true, MS(100),
+	  "refilled after a 20 ms gap: a new phase" },
+	{ 32, DEPTH, MS(100), MS(81), MS(40), true, MS(40),
+	  "1 ms inside the gap: the phase goes on" },
+	{ 15, DEPTH, MS(100), MS(99), MS(40), false, MS(40),
+	  "15 in flight: not deep, nothing stored" },
+	{ 32, 0, MS(100), MS(99), MS(40), false, MS(40),
+	  "io_deep_depth 0: the rule is off" },
+};
+
+/* A request that brings its queue to io_deep_depth starts or goes on with a deep phase. */
+static void hgov_io_deep_mark_test(struct kunit *test)
+{
+	const struct deep_mark_case *c = hgov_kunit_param(test);
+	u64 since = c->since;
+
+	KUNIT_EXPECT_EQ(test, hgov_io_deep_mark(c->inflight, c->depth, c->now,
+						c->last_deep, &since), c->marked);
+	KUNIT_EXPECT_EQ(test, since, c->since_after);
+}
+
+HGOV_KUNIT_PARAMS(hgov_io_deep_mark_test, deep_mark, deep_mark_cases, name);
+
+struct deep_case {
+	u32 depth;
+	u64 now, last_deep, since;
+	bool deep;
+	const char *name;
+};
+
+static const struct deep_case deep_cases[] = {
+	{ DEPTH, MS(1000), MS(999), MS(900), true,
+	  "deep for 100 ms and refilled 1 ms ago: left out" },
+	{ DEPTH, MS(1000), MS(999), MS(950), true,
+	  "deep for exactly 50 ms: left out" },
+	{ DEPTH, MS(1000), MS(999), MS(951), false,
+	  "deep for 49 ms: still pins" },
+	{ DEPTH, MS(1000), MS(980), MS(900), false,
+	  "not refilled for 20 ms: pins again" },
+	{ DEPTH, MS(1000), 0, 0, false, "never deep: pins" },
+	{ 0, MS(1000), MS(999), MS(900), false, "io_deep_depth 0: pins" },
+	{ DEPTH, MS(1000), MS(1001), MS(900), false,
+	  "refill stamped after now: not trusted" },
+};
+
+/*
+ * A disk whose queue keeps reaching io_deep_depth is left out of the pin
+ * once its phase has lasted 50 ms, until it goes 20 ms without.
+ */
+static void hgov_io_deep_test(struct kunit *test)
+{
+	const struct deep_case *c = hgov_kunit_param(test);
+
+	KUNIT_EXPECT_EQ(test, hgov_io_deep(c->depth, c->now, c->last_deep, c->since),
+			c->deep);
+}
+
+HGOV_KUNIT_PARAMS(hgov_io_deep_test, deep, deep_cases, name);
 
 #define HGOV_DEFAULT_DISKS	"!loop* !ram* !zram* !nullb* *"
 
@@ -427,6 +509,8 @@ static struct kunit_case hgov_io_cases[] = {
 	HGOV_KUNIT_PARAM_CASE(hgov_io_step_test, step),
 	KUNIT_CASE(hgov_io_sequence_test),
 	HGOV_KUNIT_PARAM_CASE(hgov_io_watchdog_test, watchdog),
+	HGOV_KUNIT_PARAM_CASE(hgov_io_deep_mark_test, deep_mark),
+	HGOV_KUNIT_PARAM_CASE(hgov_io_deep_test, deep),
 	HGOV_KUNIT_PARAM_CASE(hgov_slot_test, slot),
 	HGOV_KUNIT_PARAM_CASE(hgov_disk_filter_test, filter),
 	HGOV_KUNIT_PARAM_CASE(hgov_disk_patterns_test, patterns),

@@ -47,6 +47,12 @@
  * @counted: I/O on this disk counts (io_disks)
  * @last_event_ns: local_clock() of the last issue, completion, requeue or
  *	dirtied page
+ * @last_deep_ns: local_clock() of the last issue that brought the requests
+ *	in flight to io_deep_depth
+ * @deep_since_ns: local_clock() when that deep phase began
+ *	(hgov_io_deep_mark()); the two are written apart, so a reader may
+ *	pair one phase's start with another's last request once: a wrong
+ *	verdict for one look at most
  *
  * @dev, @diskseq and @name are written by a claim only, under
  * hgov_disks_lock and while the generation is odd; readers check the
@@ -59,6 +65,8 @@ struct hgov_disk {
 	char		name[DISK_NAME_LEN];
 	bool		counted;
 	atomic64_t	last_event_ns;
+	atomic64_t	last_deep_ns;
+	atomic64_t	deep_since_ns;
 };
 
 static struct hgov_disk hgov_disks[HGOV_IO_DISKS];
@@ -74,6 +82,7 @@ static DEFINE_RAW_SPINLOCK(hgov_disks_lock);
 
 static char hgov_io_disks[HGOV_IO_DISKS_LEN] = "!loop* !ram* !zram* !nullb* *";
 static unsigned int hgov_io_watchdog_ms = 2000;
+static unsigned int hgov_io_deep_depth = 16;
 
 static atomic64_t hgov_requests_issued;
 static atomic64_t hgov_requests_completed;
@@ -166,6 +175,8 @@ static struct hgov_disk *hgov_disk_claim(struct gendisk *disk, dev_t dev,
 		WRITE_ONCE(victim->counted,
 			   hgov_disk_counted(hgov_io_disks, victim->name));
 		atomic64_set(&victim->last_event_ns, 0);
+		atomic64_set(&victim->last_deep_ns, 0);
+		atomic64_set(&victim->deep_since_ns, 0);
 		taken = hgov_slot_publish(taken);
 		*gen = HGOV_SLOT_GEN(taken);
 		/* Publish; pairs with the acquires in lookups and snapshots. */
@@ -234,9 +245,10 @@ static s64 hgov_disk_count(struct hgov_disk *d, u32 gen, bool issue)
  */
 bool hgov_disk_issue(struct gendisk *disk)
 {
+	u32 depth = READ_ONCE(hgov_io_deep_depth), gen;
 	struct hgov_disk *d;
+	u64 now, since;
 	s64 before;
-	u32 gen;
 
 	d = hgov_disk_slot(disk, true, &gen);
 	if (!d)
@@ -246,13 +258,27 @@ bool hgov_disk_issue(struct gendisk *disk)
 	 * a time at least this recent (hgov_io_snapshot()'s watchdog). A slot
 	 * that just moved on to another disk gets one stray, recent time.
 	 */
-	atomic64_set(&d->last_event_ns, local_clock());
+	now = local_clock();
+	atomic64_set(&d->last_event_ns, now);
 	/* Fully ordered; pairs with the smp_mb() in hgov_io_recheck(). */
 	before = hgov_disk_count(d, gen, true);
 	if (before < 0)
 		return false;
 	atomic64_inc(&hgov_requests_issued);
-	return !before && READ_ONCE(d->counted);
+	/* Shallow queues, nearly all, read nothing more. */
+	if (depth && before + 1 >= depth) {
+		since = atomic64_read(&d->deep_since_ns);
+		if (hgov_io_deep_mark(before + 1, depth, now,
+				      atomic64_read(&d->last_deep_ns), &since)) {
+			atomic64_set(&d->deep_since_ns, since);
+			atomic64_set(&d->last_deep_ns, now);
+		}
+	}
+	if (before || !READ_ONCE(d->counted))
+		return false;
+	/* A deep queue refilled does not wake the pins: it does not pin. */
+	return !hgov_io_deep(depth, now, atomic64_read(&d->last_deep_ns),
+			     atomic64_read(&d->deep_since_ns));
 }
 
 /**
@@ -309,11 +335,13 @@ bool hgov_disk_dirty(struct gendisk *disk)
  * @snap: filled in
  *
  * The watchdog writes off, once, the requests of disks that had some in
- * flight and no block event for io_watchdog_ms (hgov_io_watchdog()).
+ * flight and no block event for io_watchdog_ms (hgov_io_watchdog()); disks
+ * with a deep queue are left out (hgov_io_deep()).
  */
 void hgov_io_snapshot(u64 now_ns, struct hgov_io_snapshot *snap)
 {
 	u64 watchdog_ns = hgov_io_watchdog_ns(), latest = 0;
+	u32 depth = READ_ONCE(hgov_io_deep_depth);
 	unsigned int i;
 
 	memset(snap, 0, sizeof(*snap));
@@ -331,6 +359,12 @@ void hgov_io_snapshot(u64 now_ns, struct hgov_io_snapshot *snap)
 			break;
 		if (HGOV_SLOT_GEN(state) & 1 || !READ_ONCE(d->counted))
 			continue;
+		/* A deep queue's I/O is left out, as if io_disks excluded it. */
+		if (hgov_io_deep(depth, now_ns, atomic64_read(&d->last_deep_ns),
+				 atomic64_read(&d->deep_since_ns))) {
+			snap->io.deep = true;
+			continue;
+		}
 		if (hgov_io_watchdog(&io, now_ns, state, last_ns, watchdog_ns,
 				     &next)) {
 			/* Unless a block event came meanwhile: left out then. */
@@ -409,8 +443,8 @@ void hgov_disk_debugfs_init(struct dentry *dir)
 }
 
 /*
- * Module parameters of the detector, one per system: the disk filter and
- * the watchdog. Bad values are refused with -EINVAL and one log line.
+ * Module parameters of the detector, one per system: the disk filter, the
+ * watchdog and the deep-queue depth. Bad values are refused with -EINVAL and one log line.
  */
 static int hgov_io_disks_set(const char *val, const struct kernel_param *kp)
 {
@@ -472,3 +506,21 @@ static const struct kernel_param_ops hgov_io_watchdog_ops = {
 module_param_cb(io_watchdog_ms, &hgov_io_watchdog_ops, &hgov_io_watchdog_ms, 0644);
 MODULE_PARM_DESC(io_watchdog_ms,
 		 "release the pin when requests stay in flight with no block event this long, ms (100..600000, default 2000)");
+
+static int hgov_io_deep_depth_set(const char *val, const struct kernel_param *kp)
+{
+	unsigned int depth;
+
+	if (hgov_parse_uint("io_deep_depth", val, 0, 65536, &depth))
+		return -EINVAL;
+	WRITE_ONCE(hgov_io_deep_depth, depth);
+	return 0;
+}
+
+static const struct kernel_param_ops hgov_io_deep_depth_ops = {
+	.set	= hgov_io_deep_depth_set,
+	.get	= param_get_uint,
+};
+module_param_cb(io_deep_depth, &hgov_io_deep_depth_ops, &hgov_io_deep_depth, 0644);
+MODULE_PARM_DESC(io_deep_depth,
+		 "a disk whose requests in flight keep reaching this many does not pin; 0: off (0..65536, default 16)");

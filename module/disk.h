@@ -2,7 +2,7 @@
 /*
  * Disk slots of the storage I/O detector (module/disk.c): requests in
  * flight per disk, which disks count (io_disks), the watchdog
- * (io_watchdog_ms).
+ * (io_watchdog_ms), deep queues (io_deep_depth).
  */
 #ifndef HGOV_MODULE_DISK_H
 #define HGOV_MODULE_DISK_H

@@ -14,6 +14,9 @@
  *   randread DEV SECONDS             4 KiB O_DIRECT random reads, queue
  *                                    depth 1 (fio --rw=randread --bs=4k
  *                                    --iodepth=1 --direct=1)
+ *   deepread DEV DEPTH SECONDS       4 KiB O_DIRECT random reads kept
+ *                                    DEPTH deep with Linux AIO (fio
+ *                                    --ioengine=libaio --iodepth=DEPTH)
  *   copy SRC DST                     a file copy in 1 MiB chunks, fsync
  *                                    included
  *   now                              CLOCK_MONOTONIC in ns
@@ -27,7 +30,9 @@
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
+#include <linux/aio_abi.h>
 #include <linux/fs.h>
+#include <sys/syscall.h>
 #include <sys/ioctl.h>
 #include <sys/stat.h>
 
@@ -222,6 +227,75 @@ static int randread(const char *dev, uint64_t secs)
 	return 0;
 }
 
+#define DEEP_MAX	256
+
+/* Random 4 KiB O_DIRECT reads, DEPTH in flight at all times (native AIO). */
+static int deepread(const char *dev, unsigned int depth, uint64_t secs)
+{
+	static struct iocb cb[DEEP_MAX];
+	static struct iocb *cbp[DEEP_MAX];
+	static struct io_event ev[DEEP_MAX];
+	int fd = open(dev, O_RDONLY | O_DIRECT);
+	uint64_t size = 0, blocks, seed = 0x9e3779b97f4a7c15ull, t0, end, n = 0;
+	aio_context_t ctx = 0;
+	char *buf;
+	unsigned int i;
+
+	if (fd < 0)
+		die(dev);
+	if (!depth || depth > DEEP_MAX) {
+		fprintf(stderr, "hgov-load: depth 1..%d\n", DEEP_MAX);
+		exit(2);
+	}
+	if (ioctl(fd, BLKGETSIZE64, &size) < 0)
+		die("BLKGETSIZE64");
+	blocks = size / 4096;
+	if (!blocks || posix_memalign((void **)&buf, 4096, (size_t)depth * 4096))
+		die("set-up");
+	if (syscall(SYS_io_setup, depth, &ctx) < 0)
+		die("io_setup");
+	for (i = 0; i < depth; i++) {
+		cb[i].aio_fildes = fd;
+		cb[i].aio_lio_opcode = IOCB_CMD_PREAD;
+		cb[i].aio_buf = (uint64_t)(uintptr_t)(buf + (size_t)i * 4096);
+		cb[i].aio_nbytes = 4096;
+		cb[i].aio_data = i;
+		cb[i].aio_offset = (int64_t)(rnd(&seed) % blocks) * 4096;
+		cbp[i] = &cb[i];
+	}
+	t0 = now_ns();
+	end = t0 + secs * 1000000000ull;
+	if (syscall(SYS_io_submit, ctx, (long)depth, cbp) != (long)depth)
+		die("io_submit");
+	for (;;) {
+		long got = syscall(SYS_io_getevents, ctx, 1L, (long)depth, ev, NULL);
+		long j;
+
+		if (got < 0)
+			die("io_getevents");
+		for (j = 0; j < got; j++) {
+			struct iocb *c = &cb[ev[j].data];
+
+			if (ev[j].res != 4096) {
+				errno = ev[j].res < 0 ? (int)-ev[j].res : EIO;
+				die("read");
+			}
+			n++;
+			c->aio_offset = (int64_t)(rnd(&seed) % blocks) * 4096;
+			cbp[j] = c;
+		}
+		if (now_ns() >= end)
+			break;
+		if (syscall(SYS_io_submit, ctx, got, cbp) != got)
+			die("io_submit");
+	}
+	printf("ios=%llu iops=%.1f depth=%u\n", (unsigned long long)n,
+	       n * 1e9 / (now_ns() - t0), depth);
+	/* The rest of the queue completes with the context. */
+	syscall(SYS_io_destroy, ctx);
+	return 0;
+}
+
 static int copy(const char *src, const char *dst)
 {
 	int in = open(src, O_RDONLY), out;
@@ -270,9 +344,12 @@ int main(int argc, char **argv)
 		return bursts(arg(argv[2]), arg(argv[3]), arg(argv[4]));
 	if (!strcmp(m, "randread") && argc == 4)
 		return randread(argv[2], arg(argv[3]));
+	if (!strcmp(m, "deepread") && argc == 5)
+		return deepread(argv[2], arg(argv[3]), arg(argv[4]));
 	if (!strcmp(m, "copy") && argc == 4)
 		return copy(argv[2], argv[3]);
 	fprintf(stderr, "usage: hgov-load spin ITERS | periodic PERIOD_US ITERS SECONDS |\n"
-		"       bursts ITERS PERIOD_MS SECONDS | randread DEV SECONDS | copy SRC DST | now\n");
+		"       bursts ITERS PERIOD_MS SECONDS | randread DEV SECONDS |\n"
+		"       deepread DEV DEPTH SECONDS | copy SRC DST | now\n");
 	return 2;
 }
