@@ -7,15 +7,19 @@
 # run.
 . /lib/hgov.sh
 
-: "${CAL_REPS:=3}"
+: "${CAL_REPS:=7}"
 hgov_emulate
 echo 0 > "$CPUFREQ/boost"
 mkdir -p /etc
 echo root:x:0:0:root:/root:/bin/sh > /etc/passwd
 echo root:x:0: > /etc/group
+# HGOV_CAL_EMMC_OPTS and HGOV_CAL_DIRTY (scripts/calibrate.sh) try other
+# constants.
+EMMC_OPTS=${CAL_EMMC_OPTS:-}
+EMMC_DIRTY_BYTES=${CAL_DIRTY:-$EMMC_DIRTY_BYTES}
 hgov_emmc
 [ "$EMMC_FS" = ext4 ] || hgov_fail "no mkfs.ext4 on the board"
-echo "CALMODEL $(for p in /sys/module/hgov_mmc/parameters/*; do printf '%s=%s ' "${p##*/}" "$(cat "$p")"; done)"
+echo "CALMODEL $(for p in /sys/module/hgov_mmc/parameters/*; do printf '%s=%s ' "${p##*/}" "$(cat "$p")"; done)dirty_bytes=$(cat /proc/sys/vm/dirty_bytes)"
 # The shell and its forks stay on the A53s; bonnie++ gets every CPU, as
 # on the board (EAS places it under schedutil).
 taskset -p -c 4-7 $$ > /dev/null

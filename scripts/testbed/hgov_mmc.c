@@ -47,29 +47,29 @@ static unsigned int size_mb = 384;
 module_param(size_mb, uint, 0444);
 MODULE_PARM_DESC(size_mb, "capacity in MiB, held in RAM (default 384)");
 
-static unsigned int lat_us = 140;
+static unsigned int lat_us = 200;
 module_param(lat_us, uint, 0444);
-MODULE_PARM_DESC(lat_us, "device time of every command in us (default 140)");
+MODULE_PARM_DESC(lat_us, "device time of every command in us (default 200)");
 
-static unsigned int read_mbps = 245;
+static unsigned int read_mbps = 300;
 module_param(read_mbps, uint, 0444);
-MODULE_PARM_DESC(read_mbps, "device transfer rate of reads in MB/s (default 245)");
+MODULE_PARM_DESC(read_mbps, "device transfer rate of reads in MB/s (default 300)");
 
-static unsigned int write_mbps = 150;
+static unsigned int write_mbps = 160;
 module_param(write_mbps, uint, 0444);
-MODULE_PARM_DESC(write_mbps, "device transfer rate of writes into the cache in MB/s (default 150)");
+MODULE_PARM_DESC(write_mbps, "device transfer rate of writes into the cache in MB/s (default 160)");
 
 static unsigned int flush_us = 2000;
 module_param(flush_us, uint, 0444);
 MODULE_PARM_DESC(flush_us, "device time of a cache flush or FUA write in us (default 2000)");
 
-static unsigned int issue_ns = 5000;
+static unsigned int issue_ns;
 module_param(issue_ns, uint, 0444);
-MODULE_PARM_DESC(issue_ns, "native CPU work of issuing a request in ns (default 5000)");
+MODULE_PARM_DESC(issue_ns, "native CPU work of issuing a request in ns (default 0)");
 
-static unsigned int done_ns = 12000;
+static unsigned int done_ns = 26000;
 module_param(done_ns, uint, 0444);
-MODULE_PARM_DESC(done_ns, "native CPU work of a completion interrupt in ns (default 12000)");
+MODULE_PARM_DESC(done_ns, "native CPU work of a completion interrupt in ns (default 26000)");
 
 static unsigned int irq_cpu;
 module_param(irq_cpu, uint, 0444);
