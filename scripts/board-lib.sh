@@ -218,7 +218,6 @@ hgov_emmc() {
 	modprobe hgov_mmc $EMMC_OPTS || hgov_fail "cannot load the eMMC model"
 	EMMC_NAME=mmcblk0
 	EMMC=/dev/$EMMC_NAME
-	[ -b "$EMMC" ] || mknod "$EMMC" b "$(cut -d: -f1 < /sys/block/$EMMC_NAME/dev)" 0
 	if [ -x /usr/sbin/mkfs.ext4 ]; then
 		EMMC_FS=ext4
 		/usr/sbin/mkfs.ext4 -q -F -t ext4 -b 4096 "$EMMC" > /dev/null 2>&1 ||

@@ -7,10 +7,6 @@
 #define TB_COMPAT_H
 
 #include <linux/arch_topology.h>
-#include <linux/math64.h>
-#include <asm/arch_timer.h>
-#include <asm/barrier.h>
-#include <asm/sysreg.h>
 #include <linux/blk-mq.h>
 #include <linux/blkdev.h>
 #include <linux/cpufreq.h>
@@ -127,34 +123,6 @@ static inline int tb_enable_boost(void)
 	return cpufreq_enable_boost_support();
 }
 #endif
-
-/*
- * tb_halt_until - halt this CPU for @ns, IRQs off: the virtual timer (the
- * kernel's clock event device on the board) is pointed at the end and
- * WFI waits for it, then its compare value and control are put back, so
- * an event the kernel had programmed for meanwhile fires once IRQs are on
- * again. Another pending interrupt wakes WFI early; the loop then spins
- * until the end. arm64 only: the test bed runs on the arm64 board.
- */
-static inline void tb_halt_until(u64 ns)
-{
-	u64 ctl, cval, end;
-
-	isb();
-	ctl = read_sysreg(cntv_ctl_el0);
-	cval = read_sysreg(cntv_cval_el0);
-	end = read_sysreg(cntvct_el0) + div_u64(ns * read_sysreg(cntfrq_el0), NSEC_PER_SEC);
-	write_sysreg(end, cntv_cval_el0);
-	write_sysreg(ARCH_TIMER_CTRL_ENABLE, cntv_ctl_el0);
-	isb();
-	while ((s64)(read_sysreg(cntvct_el0) - end) < 0) {
-		wfi();
-		isb();
-	}
-	write_sysreg(cval, cntv_cval_el0);
-	write_sysreg(ctl, cntv_ctl_el0);
-	isb();
-}
 
 /*
  * The eMMC model's disk (hgov_mmc.c). blk_mq_alloc_disk() appeared in 5.14

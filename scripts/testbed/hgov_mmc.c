@@ -39,6 +39,7 @@
 #include <linux/vmalloc.h>
 
 #include "compat.h"
+#include "loop.h"
 
 /* Largest request: 512 KiB, an ADMA host's usual max_req_size. */
 #define TB_MAX_HW_SECTORS	1024
@@ -124,34 +125,10 @@ struct tb_mmc {
 static struct tb_mmc tb_mmc;
 static unsigned long tb_mmc_loops_per_us;
 
-static noinline void tb_mmc_loop(unsigned long loops)
-{
-	while (loops--)
-		barrier();
-}
-
-/*
- * @ns of native CPU work: a loop counted in instructions, not a wait on
- * the clock, so that the frequency emulation stretches it.
- */
+/* @ns of native CPU work (loop.h), which the frequency emulation stretches. */
 static void tb_mmc_work(unsigned int ns)
 {
-	tb_mmc_loop(div_u64((u64)ns * tb_mmc_loops_per_us, NSEC_PER_USEC));
-}
-
-/* Loops per native microsecond, measured with IRQs off (no emulation). */
-static void tb_mmc_calibrate(void)
-{
-	unsigned long flags;
-	u64 t0, t1;
-
-	local_irq_save(flags);
-	t0 = local_clock();
-	tb_mmc_loop(1000000);
-	t1 = local_clock();
-	local_irq_restore(flags);
-	tb_mmc_loops_per_us = max_t(u64, div64_u64(1000000ULL * NSEC_PER_USEC,
-						   max_t(u64, t1 - t0, 1)), 1);
+	tb_loop(div_u64((u64)ns * tb_mmc_loops_per_us, NSEC_PER_USEC));
 }
 
 /* Device time of @rq: command, transfer, and the flush it asks for. */
@@ -310,7 +287,7 @@ static int __init tb_mmc_init(void)
 		pr_err("size_mb must be 1-4096 and irq_cpu an online CPU\n");
 		return -EINVAL;
 	}
-	tb_mmc_calibrate();
+	tb_mmc_loops_per_us = tb_loops_per_us(1000000);
 	spin_lock_init(&m->lock);
 	INIT_LIST_HEAD(&m->queue);
 	tb_hrtimer_setup(&m->timer, tb_mmc_irq, CLOCK_MONOTONIC, HRTIMER_MODE_REL_PINNED_HARD);

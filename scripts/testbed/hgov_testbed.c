@@ -58,8 +58,11 @@
 #include <linux/sched/topology.h>
 #include <linux/seq_file.h>
 #include <linux/tracepoint.h>
+#include <asm/arch_timer.h>
+#include <asm/sysreg.h>
 
 #include "compat.h"
+#include "loop.h"
 
 /* clock-latency-ns of every OPP in r8a77951.dtsi. */
 #define TB_LATENCY_NS	300000
@@ -188,8 +191,7 @@ struct tb_emu {
 };
 
 static DEFINE_PER_CPU(struct tb_emu, tb_emu);
-static struct tracepoint *tb_sched_switch, *tb_irq_entry, *tb_irq_exit,
-	*tb_softirq_entry, *tb_softirq_exit;
+
 static enum cpuhp_state tb_emu_hp_state;
 
 /*
@@ -269,6 +271,34 @@ static void tb_emu_account(unsigned int cpu, struct tb_emu *e, u64 now)
 }
 
 /*
+ * tb_halt_until - halt this CPU for @ns, IRQs off: the virtual timer (the
+ * kernel's clock event device on the board) is pointed at the end and
+ * WFI waits for it, then its compare value and control are put back, so
+ * an event the kernel had programmed for meanwhile fires once IRQs are on
+ * again. Another pending interrupt wakes WFI early; the loop then spins
+ * until the end. arm64 only: the test bed runs on the arm64 board.
+ */
+static void tb_halt_until(u64 ns)
+{
+	u64 ctl, cval, end;
+
+	isb();
+	ctl = read_sysreg(cntv_ctl_el0);
+	cval = read_sysreg(cntv_cval_el0);
+	end = read_sysreg(cntvct_el0) + div_u64(ns * read_sysreg(cntfrq_el0), NSEC_PER_SEC);
+	write_sysreg(end, cntv_cval_el0);
+	write_sysreg(ARCH_TIMER_CTRL_ENABLE, cntv_ctl_el0);
+	isb();
+	while ((s64)(read_sysreg(cntvct_el0) - end) < 0) {
+		wfi();
+		isb();
+	}
+	write_sysreg(cval, cntv_cval_el0);
+	write_sysreg(ctl, cntv_ctl_el0);
+	isb();
+}
+
+/*
  * Wait until local_clock() passes @t0 + @wait_ns, IRQs off. With halt=1
  * (the default) the CPU halts: the virtual timer is pointed at the end of
  * the wait and WFI waits for it (tb_halt_until()), so the vCPU executes
@@ -288,12 +318,6 @@ static bool halt = true;
 module_param(halt, bool, 0444);
 MODULE_PARM_DESC(halt, "emulation waits halt the CPU instead of spinning (default: yes)");
 
-static noinline void tb_emu_loop(unsigned long loops)
-{
-	while (loops--)
-		barrier();
-}
-
 static void tb_emu_wait(u64 t0, u64 wait_ns)
 {
 	u64 now;
@@ -307,7 +331,7 @@ static void tb_emu_wait(u64 t0, u64 wait_ns)
 	while ((now = local_clock()) - t0 < wait_ns) {
 		u64 chunk = min_t(u64, wait_ns - (now - t0), TB_EMU_CHUNK_NS);
 
-		tb_emu_loop(max_t(u64, div_u64(chunk * tb_emu_loops_per_us, NSEC_PER_USEC), 1));
+		tb_loop(max_t(u64, div_u64(chunk * tb_emu_loops_per_us, NSEC_PER_USEC), 1));
 	}
 }
 
@@ -471,37 +495,49 @@ static void tb_emu_softirq_exit(void *data, unsigned int vec_nr)
 	tb_emu_irq_end(false);
 }
 
+/*
+ * The emulation's probes, registered in this order (sched_switch last: it
+ * arms the timers) and unregistered in the reverse.
+ */
+static struct tb_probe {
+	const char		*name;
+	void			*probe;
+	struct tracepoint	*tp;
+} tb_probes[] = {
+	{ "irq_handler_entry",	tb_emu_irq_entry },
+	{ "irq_handler_exit",	tb_emu_irq_exit },
+	{ "softirq_entry",	tb_emu_softirq_entry },
+	{ "softirq_exit",	tb_emu_softirq_exit },
+	{ "sched_switch",	tb_emu_switch },
+};
+
 static void tb_find_tracepoints(struct tracepoint *tp, void *unused)
 {
-	if (!strcmp(tp->name, "sched_switch"))
-		tb_sched_switch = tp;
-	else if (!strcmp(tp->name, "irq_handler_entry"))
-		tb_irq_entry = tp;
-	else if (!strcmp(tp->name, "irq_handler_exit"))
-		tb_irq_exit = tp;
-	else if (!strcmp(tp->name, "softirq_entry"))
-		tb_softirq_entry = tp;
-	else if (!strcmp(tp->name, "softirq_exit"))
-		tb_softirq_exit = tp;
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(tb_probes); i++)
+		if (!strcmp(tp->name, tb_probes[i].name))
+			tb_probes[i].tp = tp;
 }
 
-/* Loops of tb_emu_loop() per microsecond, from a 10000-loop run. */
+/* Unregister the first @n probes, last first. */
+static void tb_unregister_probes(unsigned int n)
+{
+	while (n--)
+		tracepoint_probe_unregister(tb_probes[n].tp, tb_probes[n].probe, NULL);
+	tracepoint_synchronize_unregister();
+}
+
+/* Loops of tb_loop() per microsecond, from a 10000-loop run. */
 static void tb_emu_calibrate(void)
 {
-	u64 t0, ns;
-
-	preempt_disable();
-	t0 = local_clock();
-	tb_emu_loop(10000);
-	ns = local_clock() - t0;
-	preempt_enable();
-	tb_emu_loops_per_us = max_t(u64, div64_u64(10000ULL * NSEC_PER_USEC, max_t(u64, ns, 1)), 1);
+	tb_emu_loops_per_us = tb_loops_per_us(10000);
 	pr_info("emulate: %lu loops per us\n", tb_emu_loops_per_us);
 }
 
 static int tb_emu_start(void)
 {
-	unsigned int cpu;
+	unsigned int cpu, i;
 	int ret;
 
 	tb_emu_calibrate();
@@ -515,57 +551,33 @@ static int tb_emu_start(void)
 		e->dmips = tb_same_cluster(0, cpu) ? TB_A57_DMIPS : TB_A53_DMIPS;
 	}
 	for_each_kernel_tracepoint(tb_find_tracepoints, NULL);
-	if (!tb_sched_switch || !tb_irq_entry || !tb_irq_exit || !tb_softirq_entry ||
-	    !tb_softirq_exit) {
-		pr_err("emulate: no sched_switch, irq_handler or softirq tracepoint\n");
-		return -ENOENT;
+	for (i = 0; i < ARRAY_SIZE(tb_probes); i++) {
+		if (!tb_probes[i].tp) {
+			pr_err("emulate: no %s tracepoint\n", tb_probes[i].name);
+			return -ENOENT;
+		}
 	}
 	ret = cpuhp_setup_state(CPUHP_AP_ONLINE_DYN, "hgov_testbed:emu",
 				tb_emu_online, tb_emu_offline);
 	if (ret < 0)
 		return ret;
 	tb_emu_hp_state = ret;
-	ret = tracepoint_probe_register(tb_irq_entry, tb_emu_irq_entry, NULL);
-	if (ret)
-		goto out_remove_state;
-	ret = tracepoint_probe_register(tb_irq_exit, tb_emu_irq_exit, NULL);
-	if (ret)
-		goto out_unregister_irq_entry;
-	ret = tracepoint_probe_register(tb_softirq_entry, tb_emu_softirq_entry, NULL);
-	if (ret)
-		goto out_unregister_irq_exit;
-	ret = tracepoint_probe_register(tb_softirq_exit, tb_emu_softirq_exit, NULL);
-	if (ret)
-		goto out_unregister_softirq_entry;
-	ret = tracepoint_probe_register(tb_sched_switch, tb_emu_switch, NULL);
-	if (ret)
-		goto out_unregister_softirq_exit;
+	for (i = 0; i < ARRAY_SIZE(tb_probes); i++) {
+		ret = tracepoint_probe_register(tb_probes[i].tp, tb_probes[i].probe, NULL);
+		if (ret) {
+			tb_unregister_probes(i);
+			cpuhp_remove_state(tb_emu_hp_state);
+			return ret;
+		}
+	}
 	return 0;
-
-out_unregister_softirq_exit:
-	tracepoint_probe_unregister(tb_softirq_exit, tb_emu_softirq_exit, NULL);
-out_unregister_softirq_entry:
-	tracepoint_probe_unregister(tb_softirq_entry, tb_emu_softirq_entry, NULL);
-out_unregister_irq_exit:
-	tracepoint_probe_unregister(tb_irq_exit, tb_emu_irq_exit, NULL);
-out_unregister_irq_entry:
-	tracepoint_probe_unregister(tb_irq_entry, tb_emu_irq_entry, NULL);
-out_remove_state:
-	tracepoint_synchronize_unregister();
-	cpuhp_remove_state(tb_emu_hp_state);
-	return ret;
 }
 
 static void tb_emu_stop(void)
 {
 	unsigned int cpu;
 
-	tracepoint_probe_unregister(tb_sched_switch, tb_emu_switch, NULL);
-	tracepoint_probe_unregister(tb_softirq_exit, tb_emu_softirq_exit, NULL);
-	tracepoint_probe_unregister(tb_softirq_entry, tb_emu_softirq_entry, NULL);
-	tracepoint_probe_unregister(tb_irq_exit, tb_emu_irq_exit, NULL);
-	tracepoint_probe_unregister(tb_irq_entry, tb_emu_irq_entry, NULL);
-	tracepoint_synchronize_unregister();
+	tb_unregister_probes(ARRAY_SIZE(tb_probes));
 	/* Runs the offline callbacks: every online CPU's timer cancelled. */
 	cpuhp_remove_state(tb_emu_hp_state);
 	for_each_possible_cpu(cpu) {
