@@ -114,6 +114,85 @@ unsigned long hgov_util_invariant(unsigned long busy, unsigned int cur_khz,
 }
 EXPORT_SYMBOL_IF_KUNIT(hgov_util_invariant);
 
+/**
+ * hgov_task_est() - what the task running on a CPU needs of that CPU
+ * @util_avg: the task's PELT utilization (se.avg.util_avg)
+ * @util_est: its estimated utilization (se.avg.util_est, flag bit cleared):
+ *	the size it had at the end of its last activations
+ * @capacity: the CPU's capacity (arch_scale_cpu_capacity()), in the same
+ *	units: SCHED_CAPACITY_SCALE on the biggest CPU at its top frequency
+ *
+ * schedutil sizes a CPU by max(util_avg, util_est) of what it runs, so a
+ * task that ran for 30 ms last time gets a 30 ms task's frequency as soon
+ * as it runs again, instead of ramping up from idle. The idle-time
+ * estimate of this governor forgets a task at every sleep and migration;
+ * this is the memory. Scaled here to the policy's own capacity, the unit
+ * of hgov_util_invariant().
+ *
+ * Return: max(@util_avg, @util_est) * SCHED_CAPACITY_SCALE / @capacity,
+ * at most SCHED_CAPACITY_SCALE; 0 if @capacity is 0 (unknown).
+ */
+unsigned long hgov_task_est(unsigned long util_avg, unsigned long util_est,
+			    unsigned long capacity)
+{
+	unsigned long util = max(util_avg, util_est);
+
+	if (!capacity)
+		return 0;
+	if (util >= capacity)
+		return SCHED_CAPACITY_SCALE;
+	return (util << SCHED_CAPACITY_SHIFT) / capacity;
+}
+EXPORT_SYMBOL_IF_KUNIT(hgov_task_est);
+
+static bool hgov_est_fresh(const struct hgov_est *e, u64 now_ns, u64 tick_ns)
+{
+	return (s64)(now_ns - e->seen_ns) <= (s64)(HGOV_EST_TICKS * tick_ns);
+}
+
+/**
+ * hgov_est_note() - a scheduler update saw a task running on the CPU
+ * @e: the CPU's estimate
+ * @est: hgov_task_est() of the running task (0 for the idle task)
+ * @now_ns: time of the update
+ * @tick_ns: scheduler tick
+ *
+ * A task as large as the one noted, or larger, replaces it; so does any
+ * task once the noted one is stale. A smaller one (a kworker that
+ * preempted a CPU-bound task for a moment, or the idle task right after
+ * it slept) leaves the noted task in place until it goes stale, as a
+ * sleeping task's PELT signal fades and does not vanish.
+ */
+void hgov_est_note(struct hgov_est *e, unsigned long est, u64 now_ns,
+		   u64 tick_ns)
+{
+	if (est >= e->est || !hgov_est_fresh(e, now_ns, tick_ns)) {
+		e->est = est;
+		e->seen_ns = now_ns;
+	}
+}
+EXPORT_SYMBOL_IF_KUNIT(hgov_est_note);
+
+/**
+ * hgov_est_apply() - the estimate a frequency decision takes into account
+ * @e: the CPU's estimate
+ * @now_ns: time of the decision
+ * @tick_ns: scheduler tick
+ *
+ * A CPU that runs a task gets a scheduler update at least every tick; one
+ * that went idle gets none. An estimate last seen more than HGOV_EST_TICKS
+ * ticks ago is of a task that no longer runs there, as schedutil drops a
+ * task's util_est from its CPU when it sleeps.
+ *
+ * Return: @e's estimate, or 0 if it is stale. An update a little in the
+ * future (another CPU's clock, read under its own runqueue lock) is fresh.
+ */
+unsigned long hgov_est_apply(const struct hgov_est *e, u64 now_ns, u64 tick_ns)
+{
+	return hgov_est_fresh(e, now_ns, tick_ns) ? e->est : 0;
+}
+EXPORT_SYMBOL_IF_KUNIT(hgov_est_apply);
+
 /* No update for more than a tick: the boost starts over, as in schedutil. */
 static bool hgov_iowait_reset(struct hgov_iowait *w, u64 now_ns, bool iowait,
 			      u64 tick_ns)

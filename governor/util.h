@@ -47,6 +47,29 @@ unsigned long hgov_util_avg(unsigned long avg, unsigned long sample,
 unsigned long hgov_util_invariant(unsigned long busy, unsigned int cur_khz,
 				  unsigned int max_khz);
 
+/*
+ * A running task's estimate counts for this many ticks after the update
+ * that saw it: a busy CPU sees one every tick, an idle one none.
+ */
+#define HGOV_EST_TICKS		2
+
+/**
+ * struct hgov_est - the largest running task's estimate a CPU saw lately
+ * @est: hgov_task_est() of that task
+ * @seen_ns: time of the last scheduler update that saw it running
+ */
+struct hgov_est {
+	unsigned long	est;
+	u64		seen_ns;
+};
+
+unsigned long hgov_task_est(unsigned long util_avg, unsigned long util_est,
+			    unsigned long capacity);
+void hgov_est_note(struct hgov_est *e, unsigned long est, u64 now_ns,
+		   u64 tick_ns);
+unsigned long hgov_est_apply(const struct hgov_est *e, u64 now_ns,
+			     u64 tick_ns);
+
 void hgov_iowait_update(struct hgov_iowait *w, u64 now_ns, bool iowait,
 			u64 tick_ns);
 unsigned long hgov_iowait_apply(struct hgov_iowait *w, u64 now_ns,

@@ -182,6 +182,88 @@ static void hgov_iowait_test(struct kunit *test)
 
 HGOV_KUNIT_PARAMS(hgov_iowait_test, iowait, iowait_cases, name);
 
+struct est_case {
+	unsigned long util_avg, util_est, capacity, est;
+	const char *name;
+};
+
+/* H3 capacities: A57 1024, A53 at 1.2 GHz about 380 (the board's EM). */
+static const struct est_case est_cases[] = {
+	{ 100, 400, 1024, 400, "a task's remembered size wins over its decayed average" },
+	{ 600, 400, 1024, 600, "a task growing past its estimate: its average" },
+	{ 190, 0, 380, 512, "half an A53 is half of the A53 policy" },
+	{ 500, 0, 380, 1024, "more than the CPU holds: all of it" },
+	{ 380, 0, 380, 1024, "exactly the CPU: all of it" },
+	{ 0, 0, 1024, 0, "a new task: nothing" },
+	{ 300, 300, 0, 0, "unknown capacity: no estimate" },
+};
+
+/* A running task's size, in the policy's own capacity. */
+static void hgov_task_est_test(struct kunit *test)
+{
+	const struct est_case *c = hgov_kunit_param(test);
+
+	KUNIT_EXPECT_EQ(test, hgov_task_est(c->util_avg, c->util_est, c->capacity),
+			c->est);
+}
+
+HGOV_KUNIT_PARAMS(hgov_task_est_test, est, est_cases, name);
+
+/*
+ * A CPU's running-task estimate, step by step: 'n' a scheduler update that
+ * sees a task of estimate @est running (0: idle), 'a' a decision, which
+ * must see @est. Times in ms, a tick of 4 ms (HZ=250).
+ */
+struct est_step {
+	unsigned int ms;
+	char op;
+	unsigned long est;
+};
+
+struct est_seq_case {
+	struct est_step steps[8];
+	const char *name;
+};
+
+static const struct est_seq_case est_seq_cases[] = {
+	{ { { 0, 'n', 700 }, { 0, 'a', 700 }, { 8, 'a', 700 }, { 9, 'a', 0 } },
+	  "counts for two ticks after it was seen, then ends" },
+	{ { { 0, 'n', 700 }, { 4, 'n', 700 }, { 8, 'n', 700 }, { 15, 'a', 700 } },
+	  "a task seen every tick stays" },
+	{ { { 0, 'n', 700 }, { 2, 'n', 50 }, { 3, 'a', 700 }, { 9, 'a', 0 } },
+	  "a kworker preempting it does not shrink it; the task's last sight ages" },
+	{ { { 0, 'n', 700 }, { 1, 'n', 0 }, { 2, 'a', 700 }, { 9, 'a', 0 } },
+	  "the CPU going idle: the task counts for two ticks more" },
+	{ { { 0, 'n', 700 }, { 9, 'n', 50 }, { 9, 'a', 50 } },
+	  "after two ticks a smaller task replaces it" },
+	{ { { 0, 'n', 50 }, { 1, 'n', 700 }, { 1, 'a', 700 } },
+	  "a larger task replaces a smaller one at once" },
+	{ { { 10, 'n', 700 }, { 9, 'a', 700 } },
+	  "another CPU's clock a little behind: counts" },
+	{ { { 0, 'a', 0 }, { 5000, 'a', 0 } }, "never seen: nothing" },
+};
+
+/* What a CPU's running tasks ask of it, as decisions see it. */
+static void hgov_est_seq_test(struct kunit *test)
+{
+	const struct est_seq_case *c = hgov_kunit_param(test);
+	struct hgov_est e = {};
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(c->steps) && c->steps[i].op; i++) {
+		const struct est_step *s = &c->steps[i];
+		u64 now = (u64)s->ms * NSEC_PER_MSEC;
+
+		if (s->op == 'a')
+			KUNIT_EXPECT_EQ_MSG(test, hgov_est_apply(&e, now, 4 * NSEC_PER_MSEC),
+					    s->est, "step %u", i);
+		else
+			hgov_est_note(&e, s->est, now, 4 * NSEC_PER_MSEC);
+	}
+}
+
+HGOV_KUNIT_PARAMS(hgov_est_seq_test, est_seq, est_seq_cases, name);
+
 static struct kunit_case hgov_util_cases[] = {
 	HGOV_KUNIT_PARAM_CASE(hgov_busy_window_test, window),
 	HGOV_KUNIT_PARAM_CASE(hgov_decay_test, decay),
@@ -189,6 +271,8 @@ static struct kunit_case hgov_util_cases[] = {
 	KUNIT_CASE(hgov_short_burst_test),
 	HGOV_KUNIT_PARAM_CASE(hgov_invariant_test, invariant),
 	HGOV_KUNIT_PARAM_CASE(hgov_iowait_test, iowait),
+	HGOV_KUNIT_PARAM_CASE(hgov_task_est_test, est),
+	HGOV_KUNIT_PARAM_CASE(hgov_est_seq_test, est_seq),
 	{}
 };
 

@@ -180,12 +180,17 @@ static inline int hgov_kthread_bind_mask(struct task_struct *p,
 }
 
 /*
- * Capacity of @cpu, to rank CPUs: arch_scale_cpu_capacity(). On arm64 it
- * reads cpu_scale, exported to modules since 5.15; before, the ranking
- * the DT gives arch_topology: capacity-dmips-mhz (without the frequency
- * factor arch_topology folds in, so clusters of one core type at
- * different top frequencies rank equal), or SCHED_CAPACITY_SCALE where
- * the DT has none, as cpu_scale then is for every CPU.
+ * Capacity of @cpu, the unit of PELT's utilization and the rank of its
+ * cluster: arch_scale_cpu_capacity(). The arch_topology drivers (arm,
+ * arm64, riscv) keep it in cpu_scale, exported to modules since 5.15 (for
+ * qcom-cpufreq-hw). Before, it is computed here as
+ * topology_normalize_cpu_scale() does: capacity-dmips-mhz from the DT
+ * times the CPU's top frequency, the largest product scaled to
+ * SCHED_CAPACITY_SCALE. While a CPU has no policy yet the DT's figure
+ * alone counts, as the kernel's frequency factor is 1 until then; a CPU
+ * without the property makes every CPU SCHED_CAPACITY_SCALE, as cpu_scale
+ * then is. Elsewhere modules have arch_scale_cpu_capacity(): the generic
+ * constant, or x86's exported function (6.12, 7.3). Not for hot paths.
  */
 #if LINUX_VERSION_CODE >= KERNEL_VERSION(5, 15, 0) || \
 	!IS_ENABLED(CONFIG_GENERIC_ARCH_TOPOLOGY)
@@ -194,15 +199,45 @@ static inline unsigned long hgov_cpu_capacity(unsigned int cpu)
 	return arch_scale_cpu_capacity(cpu);
 }
 #else
-static inline unsigned long hgov_cpu_capacity(unsigned int cpu)
+/* capacity-dmips-mhz of @cpu, times its top MHz if @freq; 0 if none. */
+static inline u64 hgov_raw_capacity(unsigned int cpu, bool freq)
 {
 	struct device_node *np = of_cpu_device_node_get(cpu);
+	struct cpufreq_policy *policy;
 	u32 dmips = 0;
+	u64 raw;
 
 	if (np)
 		of_property_read_u32(np, "capacity-dmips-mhz", &dmips);
 	of_node_put(np);
-	return dmips ?: SCHED_CAPACITY_SCALE;
+	if (!freq || !dmips)
+		return dmips;
+	policy = cpufreq_cpu_get(cpu);
+	if (!policy)
+		return 0;
+	raw = (u64)dmips * (policy->cpuinfo.max_freq / 1000);
+	cpufreq_cpu_put(policy);
+	return raw;
+}
+
+static inline unsigned long hgov_cpu_capacity(unsigned int cpu)
+{
+	bool freq = true;
+	unsigned int c;
+	u64 top = 0;
+
+	for_each_possible_cpu(c)
+		if (!hgov_raw_capacity(c, true))
+			freq = false;
+	for_each_possible_cpu(c) {
+		u64 raw = hgov_raw_capacity(c, freq);
+
+		if (!raw)
+			return SCHED_CAPACITY_SCALE;
+		top = max(top, raw);
+	}
+	return div64_u64(hgov_raw_capacity(cpu, freq) << SCHED_CAPACITY_SHIFT,
+			 top);
 }
 #endif
 
@@ -237,6 +272,53 @@ static inline unsigned int hgov_skip_flags(const struct cpufreq_policy *policy)
 #define HGOV_DIRTY_TP	"writeback_dirty_page"
 #define HGOV_DIRTY_PROBE_PROTO(mapping) \
 	void *data, struct page *page, struct address_space *mapping
+#endif
+
+/*
+ * A task's util_est: a struct of the utilization at its last dequeue
+ * (enqueued) and their moving average (ewma) until 6.8 ("sched/fair:
+ * Simplify util_est"), the moving average alone since; the scheduler takes
+ * the larger of the two. The flag that marks an estimate not yet updated is
+ * bit 31 since 5.13 (a stable fix, in 5.10.y too) and defined beside the
+ * struct; before, bit 0, private to the scheduler, where clearing it
+ * changes nothing that matters. Without CONFIG_SMP there is no PELT.
+ */
+#ifdef UTIL_AVG_UNCHANGED
+#define HGOV_UTIL_AVG_UNCHANGED	UTIL_AVG_UNCHANGED
+#else
+#define HGOV_UTIL_AVG_UNCHANGED	0x1
+#endif
+
+#if !IS_ENABLED(CONFIG_SMP)
+static inline unsigned long hgov_task_util_avg(const struct task_struct *p)
+{
+	return 0;
+}
+
+static inline unsigned long hgov_task_util_est(const struct task_struct *p)
+{
+	return 0;
+}
+#else
+static inline unsigned long hgov_task_util_avg(const struct task_struct *p)
+{
+	return READ_ONCE(p->se.avg.util_avg);
+}
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 8, 0)
+static inline unsigned long hgov_task_util_est(const struct task_struct *p)
+{
+	return READ_ONCE(p->se.avg.util_est) & ~HGOV_UTIL_AVG_UNCHANGED;
+}
+#else
+static inline unsigned long hgov_task_util_est(const struct task_struct *p)
+{
+	struct util_est ue = READ_ONCE(p->se.avg.util_est);
+
+	return max_t(unsigned long, ue.ewma,
+		     ue.enqueued & ~HGOV_UTIL_AVG_UNCHANGED);
+}
+#endif
 #endif
 
 #endif /* HGOV_COMPAT_H */

@@ -28,12 +28,34 @@
 #include "module/compat.h"
 #include "module/disk.h"
 #include "module/hgov.h"
+#include "module/param.h"
 #include "module/pin.h"
 
 #define CREATE_TRACE_POINTS
 #include "module/hgov_trace.h"
 
 static DEFINE_PER_CPU(struct hgov_cpu, hgov_cpu);
+
+/* Size CPUs by their running task's util_est too (schedutil's UTIL_EST). */
+static unsigned int hgov_util_est_on = 1;
+
+static int hgov_util_est_set(const char *val, const struct kernel_param *kp)
+{
+	unsigned int on;
+
+	if (hgov_parse_uint("util_est", val, 0, 1, &on))
+		return -EINVAL;
+	WRITE_ONCE(hgov_util_est_on, on);
+	return 0;
+}
+
+static const struct kernel_param_ops hgov_util_est_ops = {
+	.set	= hgov_util_est_set,
+	.get	= param_get_uint,
+};
+module_param_cb(util_est, &hgov_util_est_ops, &hgov_util_est_on, 0644);
+MODULE_PARM_DESC(util_est,
+		 "1: a CPU gets at least what its running task's util_avg and util_est ask for, as under schedutil; 0: idle time alone (0..1, default 1)");
 
 /************************ Governor internals ***********************/
 
@@ -59,6 +81,24 @@ static void hgov_sample_cpu(struct hgov_cpu *hc, unsigned int cur_khz,
 	hc->util = hgov_util_avg(hc->util,
 				 hgov_util_invariant(busy, cur_khz, max_khz),
 				 periods);
+}
+
+/*
+ * Note what the task running on this CPU needs of it, from its PELT
+ * signals: schedutil's util_est, which a sleep or a migration does not
+ * forget. RT and deadline tasks (prio below MAX_RT_PRIO) carry no fresh
+ * CFS signal; the idle task needs nothing. Called from the update_util
+ * hook of this CPU, with hp->update_lock held.
+ */
+static void hgov_note_current(struct hgov_cpu *hc, u64 time)
+{
+	struct task_struct *p = current;
+	unsigned long est = 0;
+
+	if (!is_idle_task(p) && p->prio >= MAX_RT_PRIO)
+		est = hgov_task_est(hgov_task_util_avg(p), hgov_task_util_est(p),
+				    hc->capacity);
+	hgov_est_note(&hc->est, est, time, TICK_NSEC);
 }
 
 /*
@@ -116,6 +156,7 @@ static bool hgov_decide(struct hgov_policy *hp, u64 now_ns)
 			hgov_sample_cpu(hc, cur_khz, max_freq);
 			util = max3(util, hc->util,
 				    hgov_iowait_apply(&hc->iowait, now_ns, TICK_NSEC));
+			util = max(util, hgov_est_apply(&hc->est, now_ns, TICK_NSEC));
 		}
 	}
 	khz = hgov_next_khz(policy->freq_table, hp->pin.pinned, util, max_freq,
@@ -163,6 +204,9 @@ static void hgov_update(struct update_util_data *data, u64 time,
 		return;
 
 	raw_spin_lock(&hp->update_lock);
+	/* The hook also runs for remote runqueues; current is this CPU's. */
+	if (hc->cpu == smp_processor_id() && READ_ONCE(hgov_util_est_on))
+		hgov_note_current(hc, time);
 	hgov_iowait_update(&hc->iowait, time, flags & SCHED_CPUFREQ_IOWAIT, TICK_NSEC);
 	if (hgov_should_update(hp, time, READ_ONCE(hp->delay_ns)) &&
 	    hgov_decide(hp, time))
@@ -466,6 +510,7 @@ int hgov_start(struct cpufreq_policy *policy)
 		hc->cpu = cpu;
 		hc->hp = hp;
 		hc->prev.idle_us = hgov_cpu_idle_time_us(cpu, &hc->prev.wall_us);
+		hc->capacity = hgov_cpu_capacity(cpu);
 	}
 
 	/* Under the tunables' lock, so a concurrent io_pin_cpus write wins. */

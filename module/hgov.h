@@ -99,8 +99,12 @@ struct hgov_policy {
  * @prev: idle-time sample at the start of the current window
  * @util: utilization estimate, 0..SCHED_CAPACITY_SCALE
  * @iowait: I/O-wait boost, schedutil's
+ * @capacity: the CPU's capacity (hgov_cpu_capacity()), set at start
+ * @est: what the largest task seen running on it lately needs of it
+ *	(hgov_est_note())
  *
- * @prev, @util and @iowait are read and written under @hp->update_lock.
+ * @prev, @util, @iowait and @est are read and written under
+ * @hp->update_lock.
  */
 struct hgov_cpu {
 	struct update_util_data		update_util;
@@ -109,6 +113,8 @@ struct hgov_cpu {
 	struct hgov_idle_sample		prev;
 	unsigned long			util;
 	struct hgov_iowait		iowait;
+	unsigned long			capacity;
+	struct hgov_est			est;
 };
 
 extern struct cpufreq_governor hgov_governor;
