@@ -49,6 +49,9 @@ hgov_need_host_tools
 src=$(HGOV_KVER=6.12 hgov_src)
 
 run_logged style bash "$HGOV_TOP/scripts/style.sh"
+# make bench's and make demo's reports against synthetic logs (host only).
+hgov_need_pkgs python3-matplotlib
+run_logged bench-report /usr/bin/python3 "$HGOV_TOP/scripts/bench/test_report.py"
 # The build matrix: arm64 and x86_64 against every supported kernel, W=1
 # and sparse clean (an arm64 board cell is make check, test-bed included).
 for arch in arm64 x86_64; do

@@ -1,35 +1,57 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
-# make bench, on the board (scripts/bench.sh runs it with BENCH_REPS and
-# BENCH_GOVS set in front): every workload under every governor, governors
-# interleaved within each repetition. Prints raw lines for
-# scripts/bench/report.py: CELL, then snapshots (T, TIS, BUSY) before and
-# after, the workload's RES line and, for I/O workloads, the policy0
-# frequency trace (TR).
+# make bench, on one board boot (scripts/bench.sh runs it with BENCH_REGIME,
+# BENCH_BOOT, BENCH_REPS, BENCH_GOVS and BENCH_WORKLOADS set in front):
+# every workload under every governor, each its own measured window, the
+# governor order rotated from one repetition to the next and from one boot
+# to the next (a cyclic Latin square). Prints the raw lines
+# scripts/bench/report.py reads: a WIN block per window with snapshots
+# (SNAP, BUSY, TIS) at its start and end, its result (RES) and, for the
+# storage workloads, the policies' frequencies and the requests in flight
+# (TR). The harness's own forks (snapshots, trace reading, settling) run
+# outside the windows, on the A53s.
 . /lib/hgov.sh
 
-: "${BENCH_REPS:=5}"
-: "${BENCH_GOVS:=performance schedutil ondemand hybrid schedutil+assist}"
-: "${BENCH_WORKLOADS:=idle periodic bursts bonnie randread copy}"
-# Workloads may run on any CPU: the board has the H3 energy model, so under
-# schedutil the scheduler places them the way EAS does on the board, and
-# where they ran (busy time per cluster) is part of the result. The shell
-# stays on the A53s; its children get every CPU back.
+: "${BENCH_REGIME:=6.12}"
+: "${BENCH_BOOT:=1}"
+: "${BENCH_REPS:=1}"
+# Runs of the regime before this boot's: the rotation goes on from there.
+: "${BENCH_RUN0:=0}"
+: "${BENCH_GOVS:=performance schedutil hybrid}"
+: "${BENCH_WORKLOADS:=bonnie randread copy idle bursts}"
+# userspace-max and ondemand-nas only where storage is measured: without
+# I/O they are performance and ondemand.
+STORAGE="bonnie randread fsync-writes deep-queue-read copy small-files cpu-beside-io"
 ANY="taskset -c 0-7"
 P=/sys/module/cpufreq_hybrid/parameters
+OD=$CPUFREQ/ondemand
 
-# bench_select GOVERNOR - select it; "schedutil+assist" is schedutil with
-# cpufreq_hybrid's assist=1 (the storage I/O pin as a frequency floor).
+echo "BOOT regime=$BENCH_REGIME boot=$BENCH_BOOT kernel=$(uname -r)"
+# bench_select GOVERNOR - select it on both policies. Every selection
+# passes through performance, so a governor's tunables (ondemand's) start
+# from their defaults.
 bench_select() {
+	hgov_select performance
+	echo 0 > $P/assist || hgov_fail "cannot disable the assist"
 	case $1 in
-	*+assist)
+	schedutil+assist)
 		echo 1 > $P/assist || hgov_fail "cannot enable the assist"
-		hgov_select "${1%+assist}" ;;
-	*)
-		echo 0 > $P/assist || hgov_fail "cannot disable the assist"
-		hgov_select "$1" ;;
+		hgov_select schedutil ;;
+	ondemand-nas)
+		# Armbian's tuning for NAS boards.
+		hgov_select ondemand
+		echo 1 > "$OD/io_is_busy" && echo 25 > "$OD/up_threshold" &&
+			echo 10 > "$OD/sampling_down_factor" ||
+			hgov_fail "cannot tune ondemand" ;;
+	userspace-max)
+		# The top non-boost OPP and no governor work at all.
+		for p in 0 4; do
+			hgov_setspeed "$p" "$(cat "$CPUFREQ/policy$p/scaling_max_freq")"
+		done ;;
+	*)	hgov_select "$1" ;;
 	esac
 }
+
 hgov_emulate
 # bonnie++ looks its -u user up.
 mkdir -p /etc
@@ -37,114 +59,217 @@ echo root:x:0:0:root:/root:/bin/sh > /etc/passwd
 echo root:x:0: > /etc/group
 # R-Car's default: the turbo OPPs are off; policy0's maximum is 1.5 GHz.
 echo 0 > "$CPUFREQ/boost"
-
-hgov_emmc
-dd if=/dev/zero of=/mnt/src bs=1M count=96 2>/dev/null
+# 512 MiB, not the calibration's 384: with the other workloads' files
+# beside bonnie++'s, a fuller ext4 made 5.10's block output a quarter of
+# its speed (32 against 120 MB/s: block allocation, not the page cache).
+EMMC_OPTS=size_mb=512 hgov_emmc
+dev=$(tr ':' ',' < /sys/block/$EMMC_NAME/dev)
+taskset -p -c 4-7 $$ > /dev/null
+# The files the workloads read, written once.
+# With bonnie++'s 256 MiB file they fit the 384 MiB medium.
+dd if=/dev/zero of=/mnt/src bs=1M count=48 2>/dev/null
+dd if=/dev/zero of=/mnt/rr bs=1M count=32 2>/dev/null
+# 1000 files of 4-16 KiB, by one process.
+mkdir -p /mnt/small
+awk 'BEGIN { for (i = 0; i < 1000; i++) { f = "/mnt/small/f" i
+	printf "%" (4096 + (i % 13) * 1024) "s", "" > f; close(f) } }'
 sync
 echo "MEM $(grep -E '^(MemTotal|MemFree|Cached)' /proc/meminfo | tr -s ' ' | tr '\n' ' ')"
-echo "EMMC fs=$EMMC_FS $(for p in /sys/module/hgov_mmc/parameters/*; do printf "%s=%s " "${p##*/}" "$(cat "$p")"; done)"
+echo "EMMC fs=$EMMC_FS dirty_bytes=$(cat /proc/sys/vm/dirty_bytes) $(for p in /sys/module/hgov_mmc/parameters/*; do printf '%s=%s ' "${p##*/}" "$(cat "$p")"; done)"
+echo "${BENCH_TRACE_KB:-4096}" > "$TRACE/buffer_size_kb"
 
-echo 4096 > "$TRACE/buffer_size_kb"
-
+# snap LABEL - the snapshot lines of a window's start or end.
 snap() {
-	echo "T $1 $(hgov-load now)"
+	echo "SNAP $1 $(hgov-load now)"
+	sed "s/^/BUSY $1 /" /sys/kernel/debug/hgov_testbed/busy
 	for p in 0 4; do
 		echo "TIS $1 policy$p $(tr ' \n' ': ' < "$CPUFREQ/policy$p/stats/time_in_state")"
 	done
-	sed "s/^/BUSY $1 /" /sys/kernel/debug/hgov_testbed/busy
 }
 
-# workload NAME - run it, print its RES line.
-workload() {
+# trace_lines - the TR lines of the trace: marks, both policies'
+# frequencies, and every request issued (+1) and completed (-1) on the
+# eMMC model. Only what is wanted, by grep: busybox awk on a whole trace
+# takes minutes of emulated A53 time.
+trace_lines() {
+	grep -E "tracing_mark_write: wl-|cpu_frequency: state=[0-9]+ cpu_id=[04]\$|block_rq_(issue|complete|requeue): $dev " \
+		"$TRACE/trace" | awk -v dev="$dev" '
+		{ for (i = 1; i <= NF; i++) if ($i ~ /^[0-9]+\.[0-9]+:$/) break
+		  t = substr($i, 1, length($i) - 1); e = $(i + 1) }
+		e == "tracing_mark_write:" { print "TR", t, $(i + 2), 0 }
+		e == "cpu_frequency:" { split($(i + 2), s, "="); split($(i + 3), c, "=")
+			print "TR", t, "f" c[2], s[2] }
+		e == "block_rq_issue:" && $(i + 2) == dev { print "TR", t, "io", 1 }
+		e == "block_rq_complete:" && $(i + 2) == dev { print "TR", t, "io", -1 }
+		e == "block_rq_requeue:" && $(i + 2) == dev { print "TR", t, "io", -1 }'
+}
+
+# window WORKLOAD CMD... - one measured window: settle, snapshot, run CMD
+# (it prints the RES line), a 1 s quiet tail (a governor's release is part
+# of its cost), snapshot.
+window() {
+	wl=$1
+	shift
+	echo "WIN regime=$BENCH_REGIME boot=$BENCH_BOOT rep=$rep gov=$g wl=$wl order=$order max0=$(cat $CPUFREQ/policy0/scaling_max_freq) cur0=$(hgov_cur 0) cur4=$(hgov_cur 4)"
+	sync
+	hgov_settle > /dev/null
+	timeline=
+	case " $STORAGE " in *" $wl "*) [ "$rep" = 1 ] && timeline=1 ;; esac
+	if [ -n "$timeline" ]; then
+		hgov_trace_on power/cpu_frequency block/block_rq_issue block/block_rq_complete \
+			block/block_rq_requeue
+	fi
+	snap begin
+	# trace_marker refuses writes (EBADF) while tracing is off.
+	[ -z "$timeline" ] || hgov_trace_mark wl-start
+	"$@"
+	[ -z "$timeline" ] || hgov_trace_mark wl-end
+	hgov_sleep 1
+	snap end
+	if [ -n "$timeline" ]; then
+		hgov_trace_off
+		trace_lines
+	fi
+	echo "WINEND"
+}
+
+# kv KEY LINE - a value of hgov-load's key=value line.
+kv() { hgov_kv "$@"; }
+
+drop() { sync; echo 3 > /proc/sys/vm/drop_caches; }
+
+# bonnie++'s four phases, each its own window: its progress on stderr is a
+# line as it starts ("Using uid:0, gid:0.") and one as each phase ends
+# ("Writing intelligently...done", "Rewriting...done", "Reading
+# intelligently...done", "start 'em...done..."), and a reader takes a
+# snapshot at each. Sequential block output, rewrite and
+# input of a 224 MiB file (more than the page cache holds), then seeks.
+bonnie() {
+	rm -f /tmp/bonnie.fifo /tmp/bonnie.snaps
+	mkfifo /tmp/bonnie.fifo
+	(n=1; while IFS= read -r l; do
+		snap "p$n" >> /tmp/bonnie.snaps
+		echo "BONNIE $l" >> /tmp/bonnie.snaps
+		n=$((n + 1))
+	done) < /tmp/bonnie.fifo &
+	reader=$!
+	hgov_settle > /dev/null
+	: > /tmp/bonnie.snaps
+	csv=$($ANY bonnie++ -d /mnt -s 224 -r 112 -n 0 -f -u root -x 1 2> /tmp/bonnie.fifo | tail -n 1)
+	wait "$reader"
+	case $csv in
+	*,224M,*) ;;
+	*)	grep '^BONNIE' /tmp/bonnie.snaps
+		df -k /mnt
+		hgov_fail "bonnie++ failed under $g" ;;
+	esac
+	hgov_sleep 1
+	n=1
+	for wl in bonnie-block-output bonnie-rewrite bonnie-block-input bonnie-seeks; do
+		case $wl in
+		bonnie-block-output) v=$(echo "$csv" | cut -d, -f12) u=KiB/s ;;
+		bonnie-rewrite) v=$(echo "$csv" | cut -d, -f14) u=KiB/s ;;
+		bonnie-block-input) v=$(echo "$csv" | cut -d, -f18) u=KiB/s ;;
+		bonnie-seeks) v=$(echo "$csv" | cut -d, -f20) u=seeks/s ;;
+		esac
+		echo "WIN regime=$BENCH_REGIME boot=$BENCH_BOOT rep=$rep gov=$g wl=$wl order=$order max0=$(cat $CPUFREQ/policy0/scaling_max_freq) cur0=$(hgov_cur 0) cur4=$(hgov_cur 4)"
+		sed -n "s/^\([A-Z]*\) p$n /\1 begin /p" /tmp/bonnie.snaps
+		sed -n "s/^\([A-Z]*\) p$((n + 1)) /\1 end /p" /tmp/bonnie.snaps
+		echo "RES throughput=$v unit=$u"
+		echo "WINEND"
+		n=$((n + 1))
+	done
+}
+
+# The workloads: each prints its RES line.
+us2ms() { awk -v v="$1" 'BEGIN { print v / 1000 }'; }
+wl_randread() {
+	# QD1 4 KiB random reads through ext4, O_DIRECT.
+	r=$($ANY hgov-load randread /mnt/rr 4)
+	echo "RES throughput=$(kv iops "$r") unit=IOPS p50_ms=$(us2ms "$(kv lat_us_p50 "$r")") p99_ms=$(us2ms "$(kv lat_us_p99 "$r")")"
+}
+wl_fsync() {
+	# 4 KiB writes, each committed (fdatasync) on journaled ext4.
+	r=$($ANY hgov-load fsyncw /mnt/db 4)
+	echo "RES throughput=$(kv ops_per_s "$r") unit=ops/s p50_ms=$(kv lat_ms_p50 "$r") p99_ms=$(kv lat_ms_p99 "$r")"
+}
+wl_deep() {
+	# 4 KiB random reads kept 32 deep (Linux AIO) on the raw disk.
+	r=$($ANY hgov-load deepread "$EMMC" 32 4)
+	echo "RES throughput=$(kv iops "$r") unit=IOPS"
+}
+wl_copy() {
+	r=$($ANY hgov-load copy /mnt/src /mnt/dst)
+	echo "RES throughput=$(kv mb_per_s "$r") unit=MiB/s"
+}
+wl_small() {
+	# 1000 files of 4-16 KiB read cold.
+	t0=$(hgov-load now)
+	$ANY cat /mnt/small/* > /dev/null
+	t1=$(hgov-load now)
+	echo "RES throughput=$(awk -v a="$t0" -v b="$t1" 'BEGIN { print 1000 * 1e9 / (b - a) }') unit=files/s"
+}
+wl_cpu_io() {
+	# A CPU-bound job beside a reader: the reader's MiB/s.
+	$ANY hgov-load spin 400000000 > /dev/null &
+	spin=$!
+	r=$($ANY hgov-load seqread /mnt/src)
+	wait "$spin"
+	echo "RES throughput=$(kv mb_per_s "$r") unit=MiB/s"
+}
+wl_idle() { sleep 5; echo "RES unit=none"; }
+wl_trickle() {
+	# One small committed write a second: the pin's hold costs energy here.
+	$ANY hgov-load trickle /mnt/log 5 > /dev/null
+	echo "RES unit=none"
+}
+wl_periodic() {
+	# ~0.9 ms of work (A57 at 1.7 GHz) every 16 ms: jobs on time a second.
+	r=$($ANY hgov-load periodic 16000 300000 4)
+	echo "RES throughput=$(awk -v j="$(kv jobs "$r")" -v l="$(kv late "$r")" 'BEGIN { print (j - l) / 4 }') unit=jobs/s"
+}
+wl_bursts() {
+	# ~30 ms of work (A57 at 1.7 GHz) every 200 ms: the rate while bursting.
+	r=$($ANY hgov-load bursts 10000000 200 4)
+	echo "RES throughput=$(kv miter_per_s "$r") unit=Miter/s"
+}
+
+# run_workload NAME - its window(s) under the selected governor.
+run_workload() {
 	case $1 in
-	bonnie)
-		# Sequential block output, rewrite and input of a 256 MiB file
-		# (more than the page cache can hold), no per-char or file tests.
-		r=$($ANY bonnie++ -d /mnt -s 256 -r 128 -n 0 -f -u root -q -x 1 2>/dev/null | tail -n 1)
-		echo "RES csv=$r" ;;
-	randread)
-		echo "RES $($ANY hgov-load randread $EMMC 4)" ;;
-	copy)
-		rm -f /mnt/dst
-		sync
-		echo 3 > /proc/sys/vm/drop_caches
-		echo "RES $($ANY hgov-load copy /mnt/src /mnt/dst)"
-		rm -f /mnt/dst ;;
-	idle)
-		sleep 10
-		echo "RES none=0" ;;
-	periodic)
-		# A light fixed-rate load: ~0.9 ms of work (A57 at 1.7 GHz) every 16 ms.
-		echo "RES secs=6 $($ANY hgov-load periodic 16000 300000 6)" ;;
-	bursts)
-		# CPU-bound bursts: ~30 ms of work (A57 at 1.7 GHz) every 200 ms.
-		echo "RES $($ANY hgov-load bursts 10000000 200 6)" ;;
+	bonnie) bonnie ;;
+	randread) window randread wl_randread ;;
+	fsync-writes) rm -f /mnt/db; window fsync-writes wl_fsync; rm -f /mnt/db ;;
+	deep-queue-read) window deep-queue-read wl_deep ;;
+	copy) rm -f /mnt/dst; drop; window copy wl_copy; rm -f /mnt/dst ;;
+	small-files) drop; window small-files wl_small ;;
+	cpu-beside-io) drop; window cpu-beside-io wl_cpu_io ;;
+	idle) window idle wl_idle ;;
+	idle-trickle) window idle-trickle wl_trickle ;;
+	periodic) window periodic wl_periodic ;;
+	bursts) window bursts wl_bursts ;;
+	*) hgov_fail "no workload $1" ;;
 	esac
 }
 
-dev=$(tr ':' ',' < /sys/block/$EMMC_NAME/dev)
-taskset -p -c 4-7 $$ > /dev/null
-sync
+set -- $BENCH_GOVS
+ngov=$#
 rep=1
 while [ "$rep" -le "$BENCH_REPS" ]; do
-	for g in $BENCH_GOVS; do
+	# Cyclic Latin square: each repetition and boot starts one governor on.
+	shift_by=$(( (rep - 1 + BENCH_RUN0) % ngov ))
+	order=0
+	for k in $(seq 0 $((ngov - 1))); do
+		idx=$(( (k + shift_by) % ngov + 1 ))
+		g=$(echo $BENCH_GOVS | cut -d' ' -f$idx)
+		order=$((order + 1))
 		bench_select "$g"
-		# Settle: the last governor's writeback and reclaim are over
-		# before the first (idle) cell.
-		sync
-		sleep 5
 		for w in $BENCH_WORKLOADS; do
-			echo "CELL rep=$rep gov=$g wl=$w max0=$(cat $CPUFREQ/policy0/scaling_max_freq) cur0=$(hgov_cur 0) cur4=$(hgov_cur 4)"
-			case $w in
-			bonnie|randread|copy)
-				hgov_trace_on power/cpu_frequency block/block_rq_issue block/block_rq_complete \
-					block/block_rq_requeue ;;
-			*)	hgov_trace_on power/cpu_frequency ;;
+			case $g in
+			userspace-max|ondemand-nas)
+				case " $STORAGE " in *" $w "*) ;; *) continue ;; esac ;;
 			esac
-			snap begin
-			hgov_trace_mark wl-start
-			workload "$w"
-			sync
-			hgov_trace_mark wl-end
-			# Every cell ends with the same 1 s quiet tail: a governor's
-			# release (the pin's hold) is part of its cost.
-			sleep 1
-			snap end
-			hgov_trace_off
-			# Only the lines wanted, by grep: busybox awk on the whole
-			# trace of a bonnie++ run takes minutes of emulated A53 time.
-			{
-				grep -E "tracing_mark_write: wl-|cpu_frequency: state=[0-9]+ cpu_id=[04]\$" "$TRACE/trace"
-				if [ "$rep$w" = 1copy ]; then
-					grep -E "block_rq_(issue|complete|requeue): $dev " "$TRACE/trace"
-				else
-					grep -m 1 "block_rq_issue: $dev " "$TRACE/trace"
-					grep "block_rq_complete: $dev " "$TRACE/trace" | tail -n 1
-				fi
-			} > /tmp/trace
-			# "TR seconds event value": marks, policy0/policy4 frequency,
-			# the first request issued and the last one completed on the
-			# eMMC model; every issue (+1) and completion (-1) for the
-			# timeline, on the first copy.
-			awk -v dev="$dev" -v all="$([ "$rep$w" = 1copy ] && echo 1)" '
-				{ for (i = 1; i <= NF; i++) if ($i ~ /^[0-9]+\.[0-9]+:$/) break
-				  t = substr($i, 1, length($i) - 1); e = $(i + 1) }
-				e == "tracing_mark_write:" && $(i + 2) ~ /^wl-/ { print "TR", t, $(i + 2), 0 }
-				e == "cpu_frequency:" && ($(i + 3) == "cpu_id=0" || $(i + 3) == "cpu_id=4") {
-					split($(i + 2), s, "="); split($(i + 3), c, "=")
-					print "TR", t, "f" c[2], s[2] }
-				e == "block_rq_issue:" && $(i + 2) == dev {
-					if (first == "") { first = t; print "TR", t, "io-first", 0 }
-					if (all) print "TR", t, "io", 1 }
-				e == "block_rq_complete:" && $(i + 2) == dev {
-					last = t
-					if (all) print "TR", t, "io", -1 }
-				# Requeued (the model over its bandwidth): issued again later.
-				e == "block_rq_requeue:" && $(i + 2) == dev && all { print "TR", t, "io", -1 }
-				END { if (last != "") print "TR", last, "io-last", 0 }
-			' < /tmp/trace
-			echo "TROVERRUN $(cat "$TRACE"/per_cpu/cpu*/stats | awk '/^overrun:/ { n += $2 } END { print n + 0 }')"
-			echo "CELLEND"
+			run_workload "$w"
 		done
 	done
 	rep=$((rep + 1))

@@ -1,241 +1,645 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0
-"""make bench's report: reads the board's raw lines (scripts/bench/board.sh)
-and writes OUT/bench.json, OUT/bench.md and OUT/bench-GOVERNOR.png.
+"""report.py RAWLOG OUTDIR: make bench's report.
 
-Energy uses the R-Car H3 energy model (r8a77951.dtsi): P = C * V^2 * f per
-busy CPU, C = dynamic-power-coefficient (A57 854, A53 277), V the OPP's
-voltage; the busy time of each CPU at each OPP comes from the test-bed
-driver (debugfs hgov_testbed/busy). Idle and static power are not
-modelled, as in the kernel's energy model.
+Reads the board's raw lines (scripts/bench/board.sh; kernel log lines and
+anything else are skipped) and writes OUTDIR/bench.json, OUTDIR/bench.md and
+one OUTDIR/bench-REGIME-timeline.png per regime.
+
+Raw lines: BOOT (one board boot), EMMC and MEM (meta), then per measured
+window WIN, SNAP/BUSY/TIS begin and end, RES, TR (timeline) and WINEND; a
+window without WINEND (the board died, or the next WIN or BOOT came first)
+is dropped.
+
+Energy per window (ENERGY_MODEL below): dynamic C*V^2*f per busy CPU
+(r8a77951.dtsi), plus a static term per cluster for its whole time at each
+OPP, plus an idle-state cost per CPU for its time not busy, the last two
+from ARM Juno r0's EAS sched-energy data scaled to the H3's voltages.
+
+Statistics per (regime, workload, governor) over its windows: medians;
+95 % percentile-bootstrap intervals (5000 resamples, fixed seeds, so a
+report is reproducible from its raw log); ratios of medians against
+performance and schedutil of the same regime with a bootstrap interval
+(both governors' runs resampled independently).
 """
+import datetime
 import json
-import statistics
+import os
+import random
 import sys
+import zlib
 
-# dynamic-power-coefficient and OPP voltages (mV) of r8a77951.dtsi.
+# ---------------------------------------------------------------------------
+# Energy model.
+#
+# H3 (R-Car H3, r8a77951.dtsi): dynamic-power-coefficient (uW/MHz/V^2) and
+# OPP voltages (mV); cpu0-3 are the A57 cluster (policy0), cpu4-7 the A53
+# cluster (policy4).
 EM = {
     "a57": (854, {500000: 830, 1000000: 830, 1500000: 830, 1600000: 900, 1700000: 960}),
     "a53": (277, {800000: 820, 1000000: 820, 1200000: 820}),
 }
 CLUSTER = {cpu: ("a57" if cpu < 4 else "a53") for cpu in range(8)}
+POLICY = {"a57": "policy0", "a53": "policy4"}
 
-# workload -> (result key, unit, description)
-METRICS = {
-    "bonnie-seq-output": ("put_block", "KiB/s", "bonnie++ sequential block output"),
-    "bonnie-seq-input": ("get_block", "KiB/s", "bonnie++ sequential block input"),
-    "randread": ("iops", "IOPS", "4 KiB random read, QD1, O_DIRECT"),
-    "copy": ("mb_per_s", "MiB/s", "96 MiB file copy on ext4, fsync"),
-    "idle": (None, "none", "10 s idle"),
-    "periodic": ("jobs_on_time_per_s", "jobs/s", "0.9 ms job every 16 ms"),
-    "bursts": ("miter_per_s", "Miter/s", "30 ms bursts every 200 ms"),
+# ARM Juno r0 (Cortex-A57 x2 + Cortex-A53 x4), EAS "sched-energy" data.
+# Source: arch/arm64/boot/dts/arm/juno-sched-energy.dtsi of the Android /
+# EAS kernel trees (e.g. github.com/derkling/linux at dd89ef624d9b;
+# CPU_COST_0/CLUSTER_COST_0 = A57, CPU_COST_1/CLUSTER_COST_1 = A53), the same
+# figures as ARM's arch/arm64/kernel/energy_model.h (2016, "Juno (r0, r2)"):
+#   CLUSTER busy-cost-data (per Juno OPP): A57 24 32 43 49 64,
+#                                          A53 26 30 39 47 57
+#   CPU idle-cost-data, WFI:               A57 15, A53 6 (cpu-sleep: 0)
+# Juno r0's OPP voltages: ARM-software/SCP-firmware,
+# product/juno/scp_ramfw/config_dvfs.c (cpu_group_big_r0, _little_r0):
+#   A57 450/625/800/950/1100 MHz at 820/850/900/950/1000 mV,
+#   A53 450/575/700/775/850 MHz at 820/850/900/950/1000 mV,
+#   sustained OPP (sustained_idx 2): 900 mV on both.
+JUNO = {
+    "a57": {"cluster_cost": ((820, 24), (850, 32), (900, 43), (950, 49), (1000, 64)),
+            "cpu_wfi": 15},
+    "a53": {"cluster_cost": ((820, 26), (850, 30), (900, 39), (950, 47), (1000, 57)),
+            "cpu_wfi": 6},
 }
-IO_WORKLOADS = ("bonnie-seq-output", "bonnie-seq-input", "randread", "copy")
+JUNO_IDLE_REF_MV = 900
+# Assumptions (numbers not measured on an H3):
+# 1. sched-energy costs are unitless "bogo-watts"; they are taken as mW.
+#    Check: Juno's A57 CPU busy cost at 1100 MHz/1.0 V is 616, C*f*V^2 with
+#    SCP-firmware's 0.53 mW/MHz/V^2 gives 583 mW; A53 at 850 MHz: 93 vs 119.
+# 2. Static (cluster): the Juno CLUSTER busy cost is taken as the cluster's
+#    static/shared power, a function of voltage only (frequency-independent),
+#    read at the H3 OPP's voltage by linear interpolation between Juno's
+#    (voltage, cost) points (V-proportional outside 820-1000 mV), charged
+#    for the cluster's whole time at each OPP (time_in_state, busy or idle).
+#    The Juno figure also holds the L2/SCU's dynamic power at Juno's clock.
+#    No cluster power-down (Juno's cluster-sleep) is modelled.
+# 3. Idle (CPU): every CPU's time not busy is charged at Juno's WFI cost,
+#    taken as leakage at Juno's sustained 900 mV and scaled by V/900 mV to
+#    the cluster's time-weighted mean voltage in the window. Deeper states
+#    (Juno: cpu-sleep = 0) are not credited, so idle is an upper bound.
+ENERGY_MODEL = {
+    "energy_j": "dynamic + static + idle; energy_dyn_j: dynamic only",
+    "dynamic": "P = C * V^2 * f per busy CPU from BUSY deltas; C = dynamic-power-coefficient "
+               "(A57 854, A53 277 uW/MHz/V^2) and OPP voltages of r8a77951.dtsi",
+    "static": "per cluster for its whole time at each OPP (TIS deltas): Juno r0 CLUSTER "
+              "busy-cost-data (A57 24/32/43/49/64, A53 26/30/39/47/57 at 820/850/900/950/1000 mV) "
+              "read at the H3 OPP's voltage (linear interpolation in V)",
+    "idle": "per CPU for window wall time minus its busy time: Juno r0 CPU WFI idle-cost-data "
+            "(A57 15, A53 6) scaled by V/900 mV to the cluster's time-weighted mean voltage",
+    "sources": [
+        "r8a77951.dtsi (Linux): dynamic-power-coefficient, OPP voltages",
+        "arch/arm64/boot/dts/arm/juno-sched-energy.dtsi (Android/EAS kernel trees, e.g. "
+        "github.com/derkling/linux dd89ef624d9b): CPU_COST_0/1, CLUSTER_COST_0/1 busy- and "
+        "idle-cost-data; same figures in ARM's arch/arm64/kernel/energy_model.h (Juno r0, r2)",
+        "ARM-software/SCP-firmware product/juno/scp_ramfw/config_dvfs.c: Juno r0 OPP voltages",
+    ],
+    "assumptions": [
+        "sched-energy bogo-units taken as mW (A57 616 vs 0.53*1100*1.0^2 = 583 mW; "
+        "A53 93 vs 0.14*850*1.0^2 = 119 mW)",
+        "Juno's cluster busy cost is static, a function of voltage only; no cluster power-down",
+        "Juno's WFI cost is leakage at 900 mV (Juno's sustained OPP), scaled linearly with V",
+        "every idle CPU is in WFI (no credit for deeper idle states): "
+        "idle energy is an upper bound",
+    ],
+}
+
+
+def volt(cluster, khz):
+    """The H3 OPP's mV; an unknown kHz takes the next OPP up (or the top)."""
+    table = EM[cluster][1]
+    if khz in table:
+        return table[khz]
+    up = [k for k in sorted(table) if k >= khz]
+    return table[up[0] if up else max(table)]
 
 
 def power_w(cluster, khz):
-    cap, volt = EM[cluster]
-    return cap * (khz / 1000) * volt[khz] ** 2 / 1e9 / 1000
+    """Dynamic power (W) of one busy CPU of cluster at khz."""
+    cap = EM[cluster][0]
+    return cap * (khz / 1000) * volt(cluster, khz) ** 2 / 1e9 / 1000
+
+
+def static_w(cluster, mv):
+    """Static power (W) of cluster at mv (assumption 2)."""
+    pts = JUNO[cluster]["cluster_cost"]
+    if mv <= pts[0][0]:
+        return pts[0][1] * mv / pts[0][0] / 1000
+    if mv >= pts[-1][0]:
+        return pts[-1][1] * mv / pts[-1][0] / 1000
+    for (v0, p0), (v1, p1) in zip(pts, pts[1:]):
+        if v0 <= mv <= v1:
+            return (p0 + (p1 - p0) * (mv - v0) / (v1 - v0)) / 1000
+    raise AssertionError(mv)
+
+
+def idle_w(cluster, mv):
+    """Idle power (W) of one CPU of cluster not busy at mv (assumption 3)."""
+    return JUNO[cluster]["cpu_wfi"] * mv / JUNO_IDLE_REF_MV / 1000
+
+
+# ---------------------------------------------------------------------------
+# Governors and workloads, in report order.
+GOVERNORS = ("performance", "schedutil", "ondemand", "ondemand-nas", "hybrid",
+             "schedutil+assist", "userspace-max")
+WORKLOADS = {
+    "bonnie-block-output": "bonnie++ sequential block output, 256 MiB file",
+    "bonnie-rewrite": "bonnie++ rewrite of the 256 MiB file",
+    "bonnie-block-input": "bonnie++ sequential block input of the 256 MiB file",
+    "bonnie-seeks": "bonnie++ random seeks",
+    "randread": "4 KiB random reads through ext4, QD1, O_DIRECT",
+    "fsync-writes": "small writes, each followed by fsync",
+    "deep-queue-read": "random reads of the eMMC, 32 in flight",
+    "copy": "96 MiB file copy on ext4, page cache dropped, fsync",
+    "small-files": "cat of 1000 small files (4-16 KiB), page cache dropped",
+    "cpu-beside-io": "sequential read beside a CPU-bound job (the reader's MiB/s)",
+    "idle": "10 s idle",
+    "idle-trickle": "10 s of a trickle of small log writes",
+    "periodic": "0.9 ms job every 16 ms (jobs on time per s)",
+    "bursts": "30 ms bursts every 200 ms (rate in the bursts)",
+}
+REFS = ("performance", "schedutil")
+CLAIMANTS = ("hybrid", "schedutil+assist")
+
+# Bootstrap: percentile interval of the median, fixed seeds.
+BOOT_N = 5000
+BOOT_SEED = 20240917
+CI_LEVEL = 0.95
+BOOTSTRAP = ("95%% percentile bootstrap of the median, %d resamples with replacement, "
+             "seeded per (regime, workload, governor, metric) from %d (reproducible); "
+             "ratio of medians: both governors' runs resampled independently, interval of "
+             "the ratios of the resampled medians; fewer than 2 runs: no interval"
+             % (BOOT_N, BOOT_SEED))
+SMALLEST = ("smallest detectable difference of a workload in a regime: the median, over "
+            "the governors other than the reference, of the relative half-width "
+            "(hi - lo) / 2 / ratio of the 95% interval of their throughput ratio to "
+            "performance (to schedutil where performance was not run); energy_j instead "
+            "of throughput where the workload reports no throughput (idle). A ratio that "
+            "differs from 1 by less than this is unlikely to be claimed.")
+
+
+# ---------------------------------------------------------------------------
+# Parsing.
+
+def kvs(words):
+    out = {}
+    for w in words:
+        k, sep, v = w.partition("=")
+        if sep and k:
+            out[k] = v
+    return out
+
+
+def pairs(words):
+    """KHZ:VALUE tokens; a token a console mangled is skipped."""
+    out = {}
+    for w in words:
+        a, sep, b = w.partition(":")
+        try:
+            out[int(a)] = int(b)
+        except ValueError:
+            continue
+    return out
+
+
+def tr_value(v):
+    try:
+        return int(v)
+    except ValueError:
+        try:
+            return float(v)
+        except ValueError:
+            return 0
 
 
 def parse(path):
-    cells, cell, meta = [], None, {}
-    for line in open(path, errors="replace"):
-        w = line.split()
-        if not w:
-            continue
-        if w[0] in ("EMMC", "MEM"):
-            meta[w[0].lower()] = " ".join(w[1:])
-        elif w[0] == "CELL":
-            cell = dict(kv.split("=", 1) for kv in w[1:])
-            cell.update(snap={"begin": {}, "end": {}}, trace=[], res={})
-        elif cell is None:
-            continue
-        elif w[0] == "T":
-            cell["snap"][w[1]]["t"] = int(w[2]) / 1e9
-        elif w[0] == "TIS":
-            cell["snap"][w[1]][w[2]] = {int(a): int(b) for a, b in
-                                        (kv.split(":") for kv in w[3:])}
-        elif w[0] == "BUSY":
-            cell["snap"][w[1]][w[2]] = {int(a): int(b) for a, b in
-                                        (kv.split(":") for kv in w[3:])}
-        elif w[0] == "RES":
-            for kv in w[1:]:
-                k, _, v = kv.partition("=")
-                cell["res"][k] = v
-        elif w[0] == "TROVERRUN":
-            cell["overrun"] = int(w[1])
-        elif w[0] == "TR" and len(w) == 4:
-            cell["trace"].append((float(w[1]), w[2], int(w[3])))
-        elif w[0] == "CELLEND":
-            cells.append(cell)
-            cell = None
-    return cells, meta
+    """Return (windows, regime meta, global meta, dropped windows)."""
+    wins, dropped, rmeta, gmeta = [], [], {}, {}
+    regime = boot = None
+    cur = None
 
+    def drop(reason):
+        nonlocal cur
+        if cur is not None:
+            dropped.append({k: cur[k] for k in ("regime", "boot", "rep", "gov", "wl")}
+                           | {"reason": reason})
+            cur = None
+
+    with open(path, encoding="utf-8", errors="replace") as f:
+        for line in f:
+            w = line.split()
+            if not w or w[0].startswith("["):
+                continue
+            tag = w[0]
+            if tag == "BOOT":
+                drop("no WINEND before the next BOOT")
+                kv = kvs(w[1:])
+                regime, boot = kv.get("regime"), kv.get("boot")
+                if regime is not None:
+                    m = rmeta.setdefault(regime, {"boots": {}})
+                    m["boots"].setdefault(boot or "?", {})["kernel"] = kv.get("kernel")
+            elif tag in ("EMMC", "MEM"):
+                text = " ".join(w[1:])
+                if regime is None:
+                    gmeta[tag.lower()] = text
+                else:
+                    rmeta[regime]["boots"].setdefault(boot or "?", {})[tag.lower()] = text
+            elif tag == "WIN":
+                drop("no WINEND before the next WIN")
+                kv = kvs(w[1:])
+                if not all(k in kv for k in ("regime", "gov", "wl")):
+                    continue
+                cur = {"regime": kv["regime"], "boot": kv.get("boot", boot or "1"),
+                       "rep": kv.get("rep", "1"), "gov": kv["gov"], "wl": kv["wl"],
+                       "order": kv.get("order"), "max0": kv.get("max0"),
+                       "cur0": kv.get("cur0"), "cur4": kv.get("cur4"),
+                       "snap": {"begin": {}, "end": {}}, "res": {}, "trace": []}
+                rmeta.setdefault(cur["regime"], {"boots": {}})
+            elif cur is None:
+                continue
+            elif tag == "SNAP" and len(w) >= 3 and w[1] in ("begin", "end"):
+                try:
+                    cur["snap"][w[1]]["t"] = int(w[2])
+                except ValueError:
+                    pass
+            elif tag in ("BUSY", "TIS") and len(w) >= 3 and w[1] in ("begin", "end"):
+                cur["snap"][w[1]][w[2]] = pairs(w[3:])
+            elif tag == "RES":
+                cur["res"].update(kvs(w[1:]))
+            elif tag == "TR" and len(w) == 4:
+                try:
+                    cur["trace"].append((float(w[1]), w[2], tr_value(w[3])))
+                except ValueError:
+                    pass
+            elif tag == "WINEND":
+                s = cur["snap"]
+                if "t" in s["begin"] and "t" in s["end"]:
+                    wins.append(cur)
+                    cur = None
+                else:
+                    drop("no SNAP begin/end")
+    drop("no WINEND (end of log)")
+    return wins, rmeta, gmeta, dropped
+
+
+# ---------------------------------------------------------------------------
+# Per-window figures.
 
 def num(v):
     try:
-        return float(v)
+        x = float(v)
     except (TypeError, ValueError):
         return None
+    return x if x == x and abs(x) != float("inf") else None
 
 
-def measure(cell):
-    """Per-cell figures, common to every workload measured in it."""
-    b, e = cell["snap"]["begin"], cell["snap"]["end"]
-    wall = e["t"] - b["t"]
-    energy, busy = 0.0, {"a57": 0.0, "a53": 0.0}
+def energy(win):
+    """(total J, dynamic J, static J, idle J, wall s); energies None where
+    a snapshot lacks the BUSY or TIS lines."""
+    b, e = win["snap"]["begin"], win["snap"]["end"]
+    wall = (e["t"] - b["t"]) / 1e9
+    keys = ["cpu%d" % c for c in range(8)] + list(POLICY.values())
+    if wall <= 0 or any(k not in b or k not in e for k in keys):
+        return None, None, None, None, wall
+    dyn = stat = idle = 0.0
+    mean_mv = {}
+    for cl, pol in POLICY.items():
+        tis = {khz: max(0, t - b[pol].get(khz, 0)) / 100 for khz, t in e[pol].items()}
+        total = sum(tis.values())
+        stat += sum(s * static_w(cl, volt(cl, khz)) for khz, s in tis.items())
+        mean_mv[cl] = (sum(s * volt(cl, khz) for khz, s in tis.items()) / total if total
+                       else min(EM[cl][1].values()))
     for cpu in range(8):
-        k = "cpu%d" % cpu
+        k, cl = "cpu%d" % cpu, CLUSTER[cpu]
+        busy = 0.0
         for khz, ns in e[k].items():
-            d = (ns - b[k].get(khz, 0)) / 1e9
-            busy[CLUSTER[cpu]] += d
-            energy += d * power_w(CLUSTER[cpu], khz)
-    tis = {}
-    for p in ("policy0", "policy4"):
-        tis[p] = {khz: (t - b[p].get(khz, 0)) / 100 for khz, t in e[p].items()}
-    max0 = int(cell["max0"])
-    total0 = sum(tis["policy0"].values())
-    big_max = tis["policy0"].get(max0, 0) / total0 if total0 else 0.0
-    # Entry: first request issued to policy0 at its maximum; release: last
-    # request completed to policy0 below it. None where it never happens
-    # (or the trace lost the request: overrun).
-    max0, tr = int(cell["max0"]), cell["trace"]
-    first = next((t for t, ev, _ in tr if ev == "io-first"), None)
-    last = next((t for t, ev, _ in tr if ev == "io-last"), None)
-
-    def f0_at(when):
-        v = int(cell["cur0"])
-        for t, ev, val in tr:
-            if ev == "f0" and t <= when:
-                v = val
-        return v
-
-    entry = release = None
-    if first is not None and not cell.get("overrun"):
-        if f0_at(first) == max0:
-            entry = 0.0
-        else:
-            entry = next(((t - first) * 1000 for t, ev, v in tr
-                          if ev == "f0" and t >= first and v == max0), None)
-    if last is not None and f0_at(last) == max0:
-        release = next(((t - last) * 1000 for t, ev, v in tr
-                        if ev == "f0" and t >= last and v < max0), None)
-    return {"wall_s": wall, "energy_j": energy, "busy_s": busy, "tis": tis,
-            "big_max_residency": big_max, "entry_ms": entry, "release_ms": release}
+            d = max(0, ns - b[k].get(khz, 0)) / 1e9
+            busy += d
+            dyn += d * power_w(cl, khz)
+        idle += max(0.0, wall - busy) * idle_w(cl, mean_mv[cl])
+    return dyn + stat + idle, dyn, stat, idle, wall
 
 
-def throughput(wl, cell):
-    r = cell["res"]
-    if wl.startswith("bonnie"):
-        f = r.get("csv", "").split(",")
-        idx = 11 if wl == "bonnie-seq-output" else 17
-        return num(f[idx]) if len(f) > idx else None
-    if wl == "periodic":
-        return (int(r["jobs"]) - int(r["late"])) / float(r["secs"])
-    key = METRICS[wl][0]
-    return num(r.get(key)) if key else None
+def run_record(win):
+    tot, dyn, stat, idle, wall = energy(win)
+    res = win["res"]
+    rec = {"rep": int(num(win["rep"]) or 0), "boot": int(num(win["boot"]) or 0),
+           "order": None if num(win["order"]) is None else int(num(win["order"])),
+           "throughput": num(res.get("throughput")),
+           "energy_j": tot, "energy_dyn_j": dyn, "energy_static_j": stat,
+           "energy_idle_j": idle,
+           "power_mw": None if tot is None or wall <= 0 else tot / wall * 1000,
+           "wall_s": wall,
+           "p50_ms": num(res.get("p50_ms")), "p99_ms": num(res.get("p99_ms"))}
+    for k, v in res.items():
+        if k not in rec and k not in ("throughput", "unit"):
+            rec[k] = num(v) if num(v) is not None else v
+    for k in ("energy_j", "energy_dyn_j", "energy_static_j", "energy_idle_j", "power_mw",
+              "wall_s"):
+        if rec[k] is not None:
+            rec[k] = round(rec[k], 6)
+    return rec
 
 
-def med(xs):
+# ---------------------------------------------------------------------------
+# Statistics.
+
+def median(xs):
+    xs = sorted(x for x in xs if x is not None)
+    n = len(xs)
+    if not n:
+        return None
+    return xs[n // 2] if n % 2 else (xs[n // 2 - 1] + xs[n // 2]) / 2
+
+
+def quantile(sorted_xs, q):
+    """Linear interpolation between order statistics (numpy's default)."""
+    pos = q * (len(sorted_xs) - 1)
+    i = int(pos)
+    j = min(i + 1, len(sorted_xs) - 1)
+    return sorted_xs[i] + (sorted_xs[j] - sorted_xs[i]) * (pos - i)
+
+
+def interval(dist):
+    s = sorted(dist)
+    a = (1 - CI_LEVEL) / 2
+    return [quantile(s, a), quantile(s, 1 - a)]
+
+
+_boot_cache = {}
+
+
+def boot_medians(xs, key):
+    """BOOT_N medians of resamples of xs, seeded from key; None if < 2."""
     xs = [x for x in xs if x is not None]
-    return statistics.median(xs) if xs else None
+    if len(xs) < 2:
+        return None
+    if key not in _boot_cache:
+        rng = random.Random(BOOT_SEED ^ zlib.crc32(key.encode()))
+        n, h = len(xs), len(xs) // 2
+        out = []
+        for _ in range(BOOT_N):
+            s = sorted(rng.choices(xs, k=n))
+            out.append(s[h] if n % 2 else (s[h - 1] + s[h]) / 2)
+        _boot_cache[key] = out
+    return _boot_cache[key]
 
 
-def spread(xs):
-    xs = [x for x in xs if x is not None]
-    return [min(xs), max(xs)] if xs else None
+def ratio_ci(num_runs, den_runs, num_key, den_key):
+    """{"ratio": median ratio, "ci": [lo, hi] | None} or None."""
+    a, b = median(num_runs), median(den_runs)
+    if a is None or not b:
+        return None
+    r = {"ratio": a / b, "ci": None}
+    da, db = boot_medians(num_runs, num_key), boot_medians(den_runs, den_key)
+    if da is not None and db is not None:
+        rs = [x / y for x, y in zip(da, db) if y]
+        if rs:
+            r["ci"] = interval(rs)
+    return r
 
 
-def ratio(a, b):
-    return a / b if a is not None and b else None
+def rnd(x, p=6):
+    if x is None:
+        return None
+    if isinstance(x, list):
+        return [rnd(v, p) for v in x]
+    if isinstance(x, dict):
+        return {k: rnd(v, p) for k, v in x.items()}
+    return round(x, p) if isinstance(x, float) else x
 
 
-def main():
-    log, out = sys.argv[1], sys.argv[2]
-    cells, meta = parse(log)
-    govs = list(dict.fromkeys(c["gov"] for c in cells))
-    result = {"meta": dict(meta, governors=govs,
-                           reps=max((int(c["rep"]) for c in cells), default=0),
-                           energy_model="P = C*V^2*f per busy CPU, r8a77951.dtsi"),
-              "workloads": {}}
-    for wl, (_, unit, desc) in METRICS.items():
-        src = "bonnie" if wl.startswith("bonnie") else wl
-        entry = {"description": desc, "governors": {}}
-        for g in govs:
-            cs = [c for c in cells if c["gov"] == g and c["wl"] == src]
-            if not cs:
+def ordered(names, canon):
+    names = list(dict.fromkeys(names))
+    return [n for n in canon if n in names] + [n for n in names if n not in canon]
+
+
+def regime_key(r):
+    try:
+        return (0, tuple(int(p) for p in r.split(".")))
+    except ValueError:
+        return (1, r)
+
+
+# ---------------------------------------------------------------------------
+# Aggregation.
+
+def aggregate(wins, rmeta, gmeta, dropped, date):
+    regimes = sorted({w["regime"] for w in wins} | set(rmeta), key=regime_key)
+    result = {"meta": {}, "regimes": {}}
+    all_govs, all_wls, per_regime = [], [], {}
+    for reg in regimes:
+        rw = [w for w in wins if w["regime"] == reg]
+        govs = ordered([w["gov"] for w in rw], GOVERNORS)
+        wls = ordered([w["wl"] for w in rw], list(WORKLOADS))
+        all_govs += govs
+        all_wls += wls
+        boots = rmeta.get(reg, {}).get("boots", {})
+        m = {"governors": govs, "workloads": wls,
+             "boots": len({w["boot"] for w in rw} | {b for b in boots if b != "?"}),
+             "repetitions": len({(w["boot"], w["rep"]) for w in rw}),
+             "windows": len(rw),
+             "windows_dropped": [d for d in dropped if d["regime"] == reg],
+             "kernel": " | ".join(dict.fromkeys(str(b.get("kernel")) for b in boots.values()
+                                                if b.get("kernel"))) or None}
+        for k in ("emmc", "mem"):
+            vals = list(dict.fromkeys(b[k] for b in boots.values() if k in b))
+            m[k] = vals[0] if len(vals) == 1 else (vals or None)
+        m["boot_details"] = boots
+        per_regime[reg] = {"repetitions": m["repetitions"], "boots": m["boots"]}
+        workloads = {}
+        for wl in wls:
+            ww = [w for w in rw if w["wl"] == wl]
+            gdata = {}
+            for g in govs:
+                gw = sorted((w for w in ww if w["gov"] == g),
+                            key=lambda w: (num(w["boot"]) or 0, num(w["rep"]) or 0))
+                if not gw:
+                    continue
+                runs = [run_record(w) for w in gw]
+                units = [w["res"].get("unit") for w in gw if w["res"].get("unit")]
+                unit = max(set(units), key=units.count) if units else "none"
+                gdata[g] = {"runs": runs, "unit": unit}
+            workloads[wl] = build_workload(reg, wl, gdata)
+        m["claims"] = claims(reg, workloads)
+        result["regimes"][reg] = {"meta": m, "workloads": workloads}
+    result["meta"] = {
+        "date": date,
+        "governors": ordered(all_govs, GOVERNORS),
+        "workloads": ordered(all_wls, list(WORKLOADS)),
+        "regimes": per_regime,
+        "energy_model": ENERGY_MODEL,
+        "bootstrap": BOOTSTRAP,
+        "smallest_detectable": SMALLEST,
+        "emmc": gmeta.get("emmc") or {r: result["regimes"][r]["meta"]["emmc"] for r in regimes},
+        "mem": gmeta.get("mem") or {r: result["regimes"][r]["meta"]["mem"] for r in regimes},
+    }
+    return result
+
+
+def build_workload(reg, wl, gdata):
+    def key(g, metric):
+        return "%s|%s|%s|%s" % (reg, wl, g, metric)
+
+    govs = {}
+    for g, d in gdata.items():
+        runs = d["runs"]
+        tp = [r["throughput"] for r in runs]
+        en = [r["energy_j"] for r in runs]
+        t_med = median(tp)
+        dist_t = boot_medians(tp, key(g, "throughput"))
+        dist_e = boot_medians(en, key(g, "energy_j"))
+        res = {"throughput": t_med,
+               "throughput_unit": d["unit"],
+               "throughput_ci": interval(dist_t) if t_med is not None and dist_t else None,
+               "energy_j": median(en),
+               "energy_j_ci": interval(dist_e) if dist_e else None,
+               "energy_dyn_j": median([r["energy_dyn_j"] for r in runs]),
+               "power_mw": median([r["power_mw"] for r in runs]),
+               "wall_s": median([r["wall_s"] for r in runs])}
+        for k in ("p50_ms", "p99_ms"):
+            if any(r[k] is not None for r in runs):
+                res[k] = median([r[k] for r in runs])
+        res["runs"] = runs
+        res["vs"] = {}
+        govs[g] = res
+    for g, res in govs.items():
+        for ref in REFS:
+            if ref not in gdata:
                 continue
-            ms = [measure(c) for c in cs]
-            tp = [throughput(wl, c) for c in cs]
-            res = {
-                "throughput": med(tp), "throughput_unit": unit,
-                "throughput_runs": tp, "throughput_spread": spread(tp),
-                "energy_j": med([m["energy_j"] for m in ms]),
-                "energy_j_runs": [round(m["energy_j"], 4) for m in ms],
-                "big_max_residency": med([m["big_max_residency"] for m in ms]),
-                "busy_s": {k: med([m["busy_s"][k] for m in ms]) for k in ("a57", "a53")},
-                "time_in_state_s": {p: {str(khz): med([m["tis"][p].get(khz, 0) for m in ms])
-                                        for khz in ms[0]["tis"][p]}
-                                    for p in ("policy0", "policy4")},
-                "wall_s": med([m["wall_s"] for m in ms]),
-            }
-            if wl in IO_WORKLOADS:
-                res["entry_ms"] = med([m["entry_ms"] for m in ms])
-                res["entry_ms_runs"] = [m["entry_ms"] for m in ms]
-                res["release_ms"] = med([m["release_ms"] for m in ms])
-                res["release_ms_runs"] = [m["release_ms"] for m in ms]
-            entry["governors"][g] = res
-        for g, res in entry["governors"].items():
-            for ref in ("performance", "schedutil"):
-                r = entry["governors"].get(ref)
-                if r:
-                    res["throughput_vs_" + ref] = ratio(res["throughput"], r["throughput"])
-                    res["energy_vs_" + ref] = ratio(res["energy_j"], r["energy_j"])
-        if entry["governors"]:
-            result["workloads"][wl] = entry
-    with open(out + "/bench.json", "w") as f:
-        json.dump(result, f, indent=1)
-    write_md(result, govs, out + "/bench.md")
-    plot(cells, govs, out)
+            vs = {}
+            for metric in ("throughput", "energy_j"):
+                a = [r[metric] for r in gdata[g]["runs"]]
+                b = [r[metric] for r in gdata[ref]["runs"]]
+                vs[metric] = ratio_ci(a, b, key(g, metric), key(ref, metric))
+            res["vs"][ref] = vs
+    return {"description": WORKLOADS.get(wl, ""),
+            "smallest_detectable": smallest(govs),
+            "governors": rnd(govs)}
 
+
+def smallest(govs):
+    has_tp = any(r["throughput"] is not None for r in govs.values())
+    metric = "throughput" if has_tp else "energy_j"
+    for ref in REFS:
+        if ref not in govs:
+            continue
+        hw = []
+        for g, r in govs.items():
+            v = r["vs"].get(ref, {}).get(metric)
+            if g != ref and v and v["ci"] and v["ratio"]:
+                hw.append((v["ci"][1] - v["ci"][0]) / 2 / v["ratio"])
+        if hw:
+            return {"metric": metric, "reference": ref, "relative": round(median(hw), 6),
+                    "governors": len(hw)}
+    return None
+
+
+def claims(reg, workloads):
+    out = []
+    for wl, e in workloads.items():
+        for x in CLAIMANTS:
+            gx = e["governors"].get(x)
+            if not gx:
+                continue
+            for y in REFS:
+                v = gx["vs"].get(y) or {}
+                for metric, better in (("throughput", lambda ci: ci[0] > 1),
+                                       ("energy_j", lambda ci: ci[1] < 1)):
+                    m = v.get(metric)
+                    if m and m["ci"] and better(m["ci"]):
+                        out.append({"winner": x, "loser": y, "workload": wl, "regime": reg,
+                                    "metric": metric, "ratio": m["ratio"], "ci": m["ci"],
+                                    "text": "%s beats %s on %s (regime %s): ratio %.3f "
+                                            "[%.3f–%.3f] (%s)"
+                                            % (x, y, wl, reg, m["ratio"], m["ci"][0],
+                                               m["ci"][1],
+                                               "throughput" if metric == "throughput"
+                                               else "energy")})
+    return out
+
+
+# ---------------------------------------------------------------------------
+# bench.md
 
 def fmt(v, p=2):
-    return "–" if v is None else ("%.*f" % (p, v))
+    return "–" if v is None else "%.*f" % (p, v)
 
 
-def write_md(result, govs, path):
-    lines = ["| workload | metric | " + " | ".join(govs) + " |",
-             "|---|---|" + "---|" * len(govs)]
-    for wl, e in result["workloads"].items():
-        g = e["governors"]
-        unit = METRICS[wl][1]
-        if any(x not in g for x in govs):
-            continue
-        if unit != "none":
-            lines.append("| %s | throughput (%s), median [min–max] | " % (wl, unit) + " | ".join(
-                "%s [%s–%s]" % (fmt(g[x]["throughput"], 0), *(fmt(v, 0) for v in g[x]["throughput_spread"] or [None, None]))
-                for x in govs) + " |")
-            lines.append("| | throughput vs performance / schedutil | " + " | ".join(
-                "%s / %s" % (fmt(g[x].get("throughput_vs_performance")), fmt(g[x].get("throughput_vs_schedutil")))
-                for x in govs) + " |")
-        lines.append("| %s | energy (J), median [min–max] | " % ("" if unit != "none" else wl) + " | ".join(
-            "%s [%s–%s]" % (fmt(g[x]["energy_j"], 3), fmt(min(g[x]["energy_j_runs"]), 3), fmt(max(g[x]["energy_j_runs"]), 3))
-            for x in govs) + " |")
-        lines.append("| | energy vs performance / schedutil | " + " | ".join(
-            "%s / %s" % (fmt(g[x].get("energy_vs_performance")), fmt(g[x].get("energy_vs_schedutil")))
-            for x in govs) + " |")
-        lines.append("| | A57 time at max | " + " | ".join(
-            "%.0f %%" % (100 * g[x]["big_max_residency"]) for x in govs) + " |")
-        lines.append("| | busy CPU-s A57 / A53 (where it ran) | " + " | ".join(
-            "%s / %s" % (fmt(g[x]["busy_s"]["a57"]), fmt(g[x]["busy_s"]["a53"])) for x in govs) + " |")
-        if wl in IO_WORKLOADS:
-            lines.append("| | entry (µs) / release (ms) | " + " | ".join(
-                "%s / %s" % (fmt(None if g[x]["entry_ms"] is None else g[x]["entry_ms"] * 1000, 0),
-                             fmt(g[x]["release_ms"], 1)) for x in govs) + " |")
-    with open(path, "w") as f:
-        f.write("\n".join(lines) + "\n")
+def sig(v):
+    """A throughput with three significant digits or so."""
+    if v is None:
+        return "–"
+    a = abs(v)
+    for lim, f in ((100, "%.0f"), (10, "%.1f"), (1, "%.2f")):
+        if a >= lim:
+            return f % v
+    return "%.3g" % v
 
+
+def fmt_ratio(v):
+    if not v:
+        return "–"
+    if not v["ci"]:
+        return "%.3f" % v["ratio"]
+    return "%.3f [%.3f–%.3f]" % (v["ratio"], v["ci"][0], v["ci"][1])
+
+
+def write_md(result, path):
+    meta = result["meta"]
+    L = ["# make bench", "",
+         "Generated %s. Throughput and energy are medians over the runs (boots x "
+         "repetitions) with 95%% bootstrap intervals in brackets; ratios are ratios of "
+         "medians (%s)." % (meta["date"], BOOTSTRAP), "",
+         "Energy: %s. Dynamic: %s. Static: %s. Idle: %s. Assumptions: %s." % (
+             ENERGY_MODEL["energy_j"], ENERGY_MODEL["dynamic"], ENERGY_MODEL["static"],
+             ENERGY_MODEL["idle"], "; ".join(ENERGY_MODEL["assumptions"])), ""]
+    for reg, rd in result["regimes"].items():
+        m = rd["meta"]
+        L += ["## Regime %s" % reg, "",
+              "Kernel %s; %d boot(s), %d run(s) in all; %d windows%s." % (
+                  m["kernel"] or "?", m["boots"], m["repetitions"], m["windows"],
+                  (", %d dropped (no WINEND)" % len(m["windows_dropped"]))
+                  if m["windows_dropped"] else ""), ""]
+        L += ["| workload | governor | throughput [95% CI] | unit | tput vs performance | "
+              "tput vs schedutil | energy vs performance | energy vs schedutil | "
+              "energy J [95% CI] (dyn J) | power mW | p99 ms | runs |",
+              "|---|---|---|---|---|---|---|---|---|---|---|---|"]
+        for wl, e in rd["workloads"].items():
+            first = True
+            for g, r in e["governors"].items():
+                vp, vs = r["vs"].get("performance", {}), r["vs"].get("schedutil", {})
+                tp = "–" if r["throughput"] is None else sig(r["throughput"]) + (
+                    " [%s–%s]" % (sig(r["throughput_ci"][0]), sig(r["throughput_ci"][1]))
+                    if r["throughput_ci"] else "")
+                en = fmt(r["energy_j"], 3) + (
+                    " [%s–%s]" % (fmt(r["energy_j_ci"][0], 3), fmt(r["energy_j_ci"][1], 3))
+                    if r.get("energy_j_ci") else "") + " (%s)" % fmt(r["energy_dyn_j"], 3)
+                L.append("| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %d |" % (
+                    wl if first else "", g, tp, r["throughput_unit"],
+                    fmt_ratio(vp.get("throughput")), fmt_ratio(vs.get("throughput")),
+                    fmt_ratio(vp.get("energy_j")), fmt_ratio(vs.get("energy_j")),
+                    en, fmt(r["power_mw"], 0), fmt(r.get("p99_ms"), 2), len(r["runs"])))
+                first = False
+        L += ["", "### Smallest detectable difference (regime %s)" % reg, "",
+              "Definition: " + SMALLEST, "",
+              "| workload | metric | reference | smallest detectable |", "|---|---|---|---|"]
+        for wl, e in rd["workloads"].items():
+            s = e["smallest_detectable"]
+            L.append("| %s | %s | %s | %s |" % (
+                wl, s["metric"] if s else "–", s["reference"] if s else "–",
+                ("±%.1f %%" % (100 * s["relative"])) if s else "– (fewer than 2 runs)"))
+        L += ["", "### Claims (regime %s)" % reg, "",
+              "Generated mechanically: hybrid and schedutil+assist against performance and "
+              "schedutil, listed only where the 95% interval of the ratio excludes 1 "
+              "(throughput higher, or energy lower).", ""]
+        L += ["- " + c["text"] for c in m["claims"]] or ["- none"]
+        L.append("")
+    with open(path, "w", encoding="utf-8") as f:
+        f.write("\n".join(L))
+
+
+# ---------------------------------------------------------------------------
+# Timelines.
 
 def draw_timeline(ax, trace, t0, t_end, starts):
     """Draw policy0 and policy4 frequency (MHz) on ax and the requests in
@@ -245,7 +649,7 @@ def draw_timeline(ax, trace, t0, t_end, starts):
     for ev, label, start in (("f0", "A57 (policy0)", starts[0]), ("f4", "A53 (policy4)", starts[1])):
         xs, ys = [0.0], [start / 1000]
         for t, e, v in trace:
-            if e != ev:
+            if e != ev or t > t_end:
                 continue
             if t < t0:
                 ys[-1] = v / 1000
@@ -259,10 +663,12 @@ def draw_timeline(ax, trace, t0, t_end, starts):
     ax2 = ax.twinx()
     n, xs, ys = 0, [0.0], [0]
     for t, e, v in trace:
-        if e == "io" and t >= t0:
+        if e == "io" and t0 <= t <= t_end:
             n = max(0, n + v)
             xs.append(t - t0)
             ys.append(n)
+    xs.append(t_end - t0)
+    ys.append(n)
     ax2.step(xs, ys, where="post", color="grey", alpha=0.5, label="requests in flight")
     return ax2
 
@@ -273,27 +679,99 @@ def legend(ax, ax2, loc):
     ax.legend(h1 + h2, l1 + l2, loc=loc, fontsize="small")
 
 
-def plot(cells, govs, out):
+TIMELINE_GOVS = ("performance", "schedutil", "hybrid")
+
+
+def pick_timeline(wins, reg):
+    """{gov: window} for TIMELINE_GOVS: one storage window with TR io lines
+    each, the same workload (copy if it can), rep 1 of the first boot first."""
+    cands = [w for w in wins if w["regime"] == reg and w["gov"] in TIMELINE_GOVS
+             and any(e == "io" for _, e, _ in w["trace"])]
+    if not cands:
+        return None, {}
+    wls = [w["wl"] for w in cands]
+    cover = {wl: len({w["gov"] for w in cands if w["wl"] == wl}) for wl in wls}
+    wl = max(ordered(wls, ["copy"] + list(WORKLOADS)), key=lambda x: (cover[x], x == "copy"))
+    pick = {}
+    for g in TIMELINE_GOVS:
+        gw = [w for w in cands if w["gov"] == g and w["wl"] == wl]
+        if gw:
+            pick[g] = min(gw, key=lambda w: (num(w["rep"]) != 1, num(w["boot"]) or 0,
+                                             num(w["rep"]) or 0))
+    return wl, pick
+
+
+def plot(wins, regimes, out):
     import matplotlib
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
-    for g in govs:
-        c = next((c for c in cells if c["gov"] == g and c["wl"] == "copy" and c["rep"] == "1"), None)
-        if not c or not c["trace"]:
+    written = []
+    for reg in regimes:
+        wl, pick = pick_timeline(wins, reg)
+        if not pick:
             continue
-        t0 = next((t for t, ev, _ in c["trace"] if ev == "wl-start"), c["trace"][0][0])
-        f4 = [v for _, e, v in c["trace"] if e == "f4"]
-        start4 = int(c.get("cur4", 0)) or (f4[0] if f4 else 800000)
-        fig, ax = plt.subplots(figsize=(9, 4))
-        ax2 = draw_timeline(ax, c["trace"], t0, c["trace"][-1][0], (int(c["cur0"]), start4))
-        ax.set_xlabel("s since the copy started")
-        ax2.set_ylabel("requests in flight")
-        ax.set_title("%s: 96 MiB copy on the eMMC model" % g)
-        legend(ax, ax2, "upper right")
+        fig, axes = plt.subplots(len(TIMELINE_GOVS), 1, figsize=(9, 2.8 * len(TIMELINE_GOVS)),
+                                 squeeze=False, sharex=True)
+        top = max(max(EM["a57"][1]), max(EM["a53"][1])) / 1000
+        for ax, g in zip(axes[:, 0], TIMELINE_GOVS):
+            w = pick.get(g)
+            if w is None:
+                ax.text(0.5, 0.5, "%s: no %s window with a trace" % (g, wl),
+                        ha="center", va="center", transform=ax.transAxes)
+                ax.set_yticks([])
+                continue
+            tr = sorted(w["trace"], key=lambda x: x[0])
+            t0 = next((t for t, e, _ in tr if e == "wl-start"), tr[0][0])
+            t_end = tr[-1][0]
+            wl_end = next((t for t, e, _ in tr if e == "wl-end"), None)
+            f4 = [v for _, e, v in tr if e == "f4"]
+            starts = (int(num(w["cur0"]) or 0) or next((v for _, e, v in tr if e == "f0"), 0),
+                      int(num(w["cur4"]) or 0) or (f4[0] if f4 else 800000))
+            ax2 = draw_timeline(ax, tr, t0, t_end, starts)
+            if wl_end is not None:
+                ax.axvline(wl_end - t0, color="black", linestyle=":", linewidth=1)
+            ax.set_ylim(0, top * 1.1)
+            ax2.set_ylabel("in flight")
+            ax.set_title("%s, regime %s: %s (boot %s, rep %s)" % (g, reg, wl, w["boot"], w["rep"]),
+                         fontsize="medium")
+            legend(ax, ax2, "lower right")
+        axes[-1, 0].set_xlabel("s since the workload started (board time; dotted: its end)")
         fig.tight_layout()
-        fig.savefig("%s/bench-%s.png" % (out, g), dpi=80)
+        path = "%s/bench-%s-timeline.png" % (out, reg)
+        fig.savefig(path, dpi=80)
         plt.close(fig)
+        written.append(path)
+    return written
+
+
+# ---------------------------------------------------------------------------
+
+def report_date():
+    sde = os.environ.get("SOURCE_DATE_EPOCH")
+    t = (datetime.datetime.fromtimestamp(int(sde), datetime.timezone.utc) if sde
+         else datetime.datetime.now(datetime.timezone.utc))
+    return t.strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+def main(argv):
+    if len(argv) != 3:
+        sys.exit(__doc__)
+    log, out = argv[1], argv[2]
+    wins, rmeta, gmeta, dropped = parse(log)
+    if not wins:
+        sys.exit("report.py: no complete WIN ... WINEND window in %s" % log)
+    for d in dropped:
+        print("report.py: dropped a window (%s): regime %s boot %s rep %s %s %s"
+              % (d["reason"], d["regime"], d["boot"], d["rep"], d["gov"], d["wl"]),
+              file=sys.stderr)
+    os.makedirs(out, exist_ok=True)
+    result = aggregate(wins, rmeta, gmeta, dropped, report_date())
+    with open(os.path.join(out, "bench.json"), "w", encoding="utf-8") as f:
+        json.dump(result, f, indent=1, ensure_ascii=False)
+        f.write("\n")
+    write_md(result, os.path.join(out, "bench.md"))
+    plot(wins, list(result["regimes"]), out)
 
 
 if __name__ == "__main__":
-    main()
+    main(sys.argv)

@@ -17,6 +17,13 @@
  *   deepread DEV DEPTH SECONDS       4 KiB O_DIRECT random reads kept
  *                                    DEPTH deep with Linux AIO (fio
  *                                    --ioengine=libaio --iodepth=DEPTH)
+ *   fsyncw FILE SECONDS              4 KiB writes, each followed by
+ *                                    fdatasync (a database's or journald's
+ *                                    commit; fio --rw=write --bs=4k
+ *                                    --fdatasync=1); ops/s and latency
+ *   seqread FILE                     the whole file in 1 MiB reads
+ *   trickle FILE SECONDS             100 bytes appended and fdatasync'd
+ *                                    once a second
  *   copy SRC DST                     a file copy in 1 MiB chunks, fsync
  *                                    included
  *   now                              CLOCK_MONOTONIC in ns
@@ -296,6 +303,83 @@ static int deepread(const char *dev, unsigned int depth, uint64_t secs)
 	return 0;
 }
 
+/* 4 KiB writes at increasing offsets, each committed with fdatasync. */
+static int fsyncw(const char *path, uint64_t secs)
+{
+	int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+	uint64_t t0, end, t, off = 0;
+	size_t cap = 1 << 14, n = 0;
+	uint64_t *lat = malloc(cap * sizeof(*lat));
+	static char buf[4096];
+
+	if (fd < 0)
+		die(path);
+	if (!lat)
+		die("malloc");
+	memset(buf, 'x', sizeof(buf));
+	t0 = now_ns();
+	end = t0 + secs * 1000000000ull;
+	for (t = t0; t < end; ) {
+		uint64_t s = t;
+
+		if (pwrite(fd, buf, sizeof(buf), (off_t)off) != sizeof(buf))
+			die("pwrite");
+		if (fdatasync(fd) < 0)
+			die("fdatasync");
+		off = (off + sizeof(buf)) % (16u << 20);
+		t = now_ns();
+		if (n == cap) {
+			cap *= 2;
+			lat = realloc(lat, cap * sizeof(*lat));
+			if (!lat)
+				die("realloc");
+		}
+		lat[n++] = t - s;
+	}
+	printf("ops=%zu ops_per_s=%.1f lat_ms_p50=%.3f lat_ms_p99=%.3f\n", n,
+	       n * 1e9 / (t - t0), pct(lat, n, 50) / 1e6, pct(lat, n, 99) / 1e6);
+	return close(fd) < 0 ? 1 : 0;
+}
+
+/* The whole file in 1 MiB reads. */
+static int seqread(const char *path)
+{
+	int fd = open(path, O_RDONLY);
+	static char buf[1 << 20];
+	uint64_t t0 = now_ns(), bytes = 0, t;
+	ssize_t n;
+
+	if (fd < 0)
+		die(path);
+	while ((n = read(fd, buf, sizeof(buf))) > 0)
+		bytes += n;
+	if (n < 0)
+		die("read");
+	t = now_ns() - t0;
+	printf("bytes=%llu ms=%.1f mb_per_s=%.2f\n", (unsigned long long)bytes,
+	       t / 1e6, bytes / 1048576.0 * 1e9 / t);
+	return 0;
+}
+
+/* 100 bytes appended and committed once a second. */
+static int trickle(const char *path, uint64_t secs)
+{
+	int fd = open(path, O_WRONLY | O_CREAT | O_APPEND, 0644);
+	static const char line[100] = "trickle";
+	struct timespec ts = { 1, 0 };
+	uint64_t i;
+
+	if (fd < 0)
+		die(path);
+	for (i = 0; i < secs; i++) {
+		if (write(fd, line, sizeof(line)) != sizeof(line) || fdatasync(fd) < 0)
+			die("write");
+		nanosleep(&ts, NULL);
+	}
+	printf("writes=%llu\n", (unsigned long long)secs);
+	return close(fd) < 0 ? 1 : 0;
+}
+
 static int copy(const char *src, const char *dst)
 {
 	int in = open(src, O_RDONLY), out;
@@ -346,10 +430,17 @@ int main(int argc, char **argv)
 		return randread(argv[2], arg(argv[3]));
 	if (!strcmp(m, "deepread") && argc == 5)
 		return deepread(argv[2], arg(argv[3]), arg(argv[4]));
+	if (!strcmp(m, "fsyncw") && argc == 4)
+		return fsyncw(argv[2], arg(argv[3]));
+	if (!strcmp(m, "seqread") && argc == 3)
+		return seqread(argv[2]);
+	if (!strcmp(m, "trickle") && argc == 4)
+		return trickle(argv[2], arg(argv[3]));
 	if (!strcmp(m, "copy") && argc == 4)
 		return copy(argv[2], argv[3]);
 	fprintf(stderr, "usage: hgov-load spin ITERS | periodic PERIOD_US ITERS SECONDS |\n"
 		"       bursts ITERS PERIOD_MS SECONDS | randread DEV SECONDS |\n"
-		"       deepread DEV DEPTH SECONDS | copy SRC DST | now\n");
+		"       deepread DEV DEPTH SECONDS | fsyncw FILE SECONDS | seqread FILE |\n"
+		"       trickle FILE SECONDS | copy SRC DST | now\n");
 	return 2;
 }

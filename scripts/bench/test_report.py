@@ -1,0 +1,321 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0
+"""test_report.py: report.py on a synthetic raw log (no board needed).
+
+python3 scripts/bench/test_report.py [--keep]
+
+Writes a raw log as scripts/bench/board.sh prints it (2 regimes x 2 boots x
+3 repetitions, every governor, bonnie phases without TR, copy with TR
+lines, randread with p50/p99, idle with unit=none, kernel log lines in
+between, a window the board never ended), runs report.py on it and checks
+bench.json's schema, that intervals bracket their medians, that a governor's
+ratio to itself is 1, that a planted 20 % throughput gain (hybrid on copy) is
+claimed and a planted 0 % one (schedutil+assist, performance's own values
+shuffled) is not; then a one-boot one-repetition log (no intervals) and
+demo-plot.py against a synthetic console log. --keep keeps the directory.
+"""
+import json
+import os
+import random
+import shutil
+import subprocess
+import sys
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+REPORT = os.path.join(HERE, "report.py")
+DEMO_PLOT = os.path.join(os.path.dirname(HERE), "demo-plot.py")
+
+GOVS = ["performance", "schedutil", "ondemand", "ondemand-nas", "hybrid",
+        "schedutil+assist", "userspace-max"]
+STORAGE_ONLY = ("ondemand-nas", "userspace-max")
+# workload -> (unit, base throughput, wall s, busy fraction per CPU)
+WLS = {
+    "bonnie-block-output": ("KiB/s", 40000.0, 12.0, 0.35),
+    "bonnie-rewrite": ("KiB/s", 20000.0, 18.0, 0.30),
+    "randread": ("IOPS", 2500.0, 10.0, 0.20),
+    "copy": ("MiB/s", 30.0, 8.0, 0.40),
+    "idle": ("none", None, 11.0, 0.01),
+}
+STORAGE = ("bonnie-block-output", "bonnie-rewrite", "randread", "copy")
+# Throughput factor against performance; hybrid's copy: the planted +20 %.
+FACTOR = {"performance": 1.0, "schedutil": 0.92, "ondemand": 0.85, "ondemand-nas": 0.97,
+          "hybrid": 1.0, "schedutil+assist": 1.0, "userspace-max": 1.0}
+# Share of the time at each A57 OPP (500 MHz, 1 GHz, 1.5 GHz).
+SHARE = {"performance": (0, 0, 1), "userspace-max": (0, 0, 1), "schedutil": (.5, .3, .2),
+         "ondemand": (.4, .3, .3), "ondemand-nas": (.2, .2, .6), "hybrid": (.5, .1, .4),
+         "schedutil+assist": (.45, .25, .3)}
+A57 = (500000, 1000000, 1500000)
+A53 = (800000, 1000000, 1200000)
+
+
+def factor(g, wl):
+    return 1.2 if (g, wl) == ("hybrid", "copy") else FACTOR[g]
+
+
+class Board:
+    """One boot's cumulative counters and clock."""
+
+    def __init__(self, rng):
+        self.rng = rng
+        self.t = 5_000_000_000
+        self.busy = {c: {k: rng.randrange(10**8) for k in (A57 if c < 4 else A53)}
+                     for c in range(8)}
+        self.tis = {0: {k: rng.randrange(1000) for k in A57},
+                    4: {k: rng.randrange(1000) for k in A53}}
+
+    def snap(self, label):
+        out = ["SNAP %s %d" % (label, self.t)]
+        for c in range(8):
+            out.append("BUSY %s cpu%d " % (label, c) +
+                       " ".join("%d:%d" % kv for kv in self.busy[c].items()))
+        for p in (0, 4):
+            out.append("TIS %s policy%d " % (label, p) +
+                       " ".join("%d:%d" % kv for kv in self.tis[p].items()) + " ")
+        return out
+
+    def advance(self, wall, share, busy_frac):
+        self.t += int(wall * 1e9)
+        for p, opps, sh in ((0, A57, share), (4, A53, (.3, .3, .4))):
+            for k, s in zip(opps, sh):
+                self.tis[p][k] += int(round(wall * s * 100))
+            for c in range(p, p + 4):
+                bf = busy_frac * (1 + 0.05 * self.rng.random())
+                for k, s in zip(opps, sh):
+                    self.busy[c][k] += int(wall * s * bf * 1e9)
+
+
+def trace(rng, t_start, wall, share):
+    """TR lines: marks, f0/f4 changes, requests issued and completed."""
+    lines = ["TR %.6f wl-start 0" % t_start]
+    t, f0 = t_start, None
+    for _ in range(30):
+        t += wall / 40
+        nf0 = A57[2] if rng.random() < share[2] else A57[0]
+        if nf0 != f0:
+            lines.append("TR %.6f f0 %d" % (t, nf0))
+            f0 = nf0
+        if rng.random() < 0.3:
+            lines.append("TR %.6f f4 %d" % (t, rng.choice(A53)))
+        for i in range(rng.randrange(1, 5)):
+            lines.append("TR %.6f io 1" % (t + i * 0.001))
+        for i in range(rng.randrange(1, 5)):
+            lines.append("TR %.6f io -1" % (t + 0.01 + i * 0.001))
+    lines.append("TR %.6f wl-end 0" % (t_start + wall - 1))
+    lines.append("TR %.6f f0 %d" % (t_start + wall - 0.5, A57[0]))
+    return lines
+
+
+def make_log(path, regimes=("5.10", "6.12"), boots=2, reps=3, govs=GOVS, wls=WLS, seed=1,
+             truncated=True):
+    rng = random.Random(seed)
+    # Performance's noise per (regime, workload, boot, rep); schedutil+assist
+    # gets the same values in another order: a planted 0 % difference.
+    noise = {(r, w, b, k): rng.gauss(0, 0.015) for r in regimes for w in wls
+             for b in range(1, boots + 1) for k in range(1, reps + 1)}
+    L = []
+    for reg in regimes:
+        for boot in range(1, boots + 1):
+            bd = Board(rng)
+            L += ["[    0.000000] Booting Linux on physical CPU 0x0",
+                  "BOOT regime=%s boot=%d kernel=%s.%d-hgov" % (reg, boot, reg, 100 + boot),
+                  "MEM MemTotal: 655360 kB MemFree: 300000 kB Cached: 1000 kB",
+                  "EMMC fs=ext4 dirty_bytes=0 read_mbps=90 write_mbps=40 "]
+            for rep in range(1, reps + 1):
+                shift = (rep - 1 + (boot - 1) * reps) % len(govs)
+                for order, g in enumerate(govs[shift:] + govs[:shift], 1):
+                    for wl, (unit, base, wall, bf) in wls.items():
+                        if g in STORAGE_ONLY and wl not in STORAGE:
+                            continue
+                        L.append("WIN regime=%s boot=%d rep=%d gov=%s wl=%s order=%d "
+                                 "max0=1500000 cur0=%d cur4=800000"
+                                 % (reg, boot, rep, g, wl, order,
+                                    1500000 if SHARE[g][2] == 1 else 500000))
+                        t0 = bd.t / 1e9
+                        L += bd.snap("begin")
+                        if rng.random() < 0.3:
+                            L.append("[   %8.6f] random: kernel noise line" % t0)
+                        bd.advance(wall, SHARE[g], bf)
+                        L += bd.snap("end")
+                        if base is None:
+                            L.append("RES unit=none")
+                        else:
+                            key = (reg, wl, boot, rep)
+                            if g == "schedutil+assist":
+                                key = (reg, wl, boots + 1 - boot, reps + 1 - rep)
+                            n = noise[key] if g in ("performance", "schedutil+assist") \
+                                else rng.gauss(0, 0.015)
+                            v = base * factor(g, wl) * (1 + n)
+                            extra = ""
+                            if wl == "randread":
+                                extra = " p50_ms=%.3f p99_ms=%.3f iodepth=1" % (
+                                    0.4 / factor(g, wl), 2.0 / factor(g, wl) * (1 + n))
+                            L.append("RES throughput=%.2f unit=%s%s" % (v, unit, extra))
+                        if wl == "copy" and rep == 1:
+                            L += trace(rng, t0, wall, SHARE[g])
+                        L.append("WINEND")
+            if truncated and boot == boots:
+                # The board died in a window: dropped.
+                L += ["WIN regime=%s boot=%d rep=%d gov=hybrid wl=copy order=1 max0=1500000 "
+                      "cur0=500000 cur4=800000" % (reg, boot, reps + 1)]
+                L += bd.snap("begin")
+                L.append("[  999.000000] Kernel panic - not syncing")
+    with open(path, "w") as f:
+        f.write("\n".join(L) + "\n")
+
+
+def run_report(log, out):
+    env = dict(os.environ, SOURCE_DATE_EPOCH="1700000000")
+    p = subprocess.run([sys.executable, REPORT, log, out], capture_output=True, text=True,
+                       env=env)
+    assert p.returncode == 0, p.stderr
+    return p
+
+
+def brackets(ci, v, what):
+    assert ci is not None and len(ci) == 2, (what, ci)
+    eps = 1e-9 * max(1.0, abs(v))
+    assert ci[0] - eps <= v <= ci[1] + eps, (what, ci, v)
+
+
+def check_full(d):
+    log, out = os.path.join(d, "raw.log"), os.path.join(d, "out")
+    make_log(log)
+    p = run_report(log, out)
+    assert "dropped a window" in p.stderr, p.stderr
+    j = json.load(open(os.path.join(out, "bench.json")))
+    assert set(j) == {"meta", "regimes"}, j.keys()
+    for k in ("governors", "workloads", "regimes", "energy_model", "bootstrap", "date",
+              "emmc", "mem"):
+        assert k in j["meta"], k
+    assert j["meta"]["governors"] == GOVS, j["meta"]["governors"]
+    assert j["meta"]["regimes"] == {"5.10": {"repetitions": 6, "boots": 2},
+                                    "6.12": {"repetitions": 6, "boots": 2}}, j["meta"]["regimes"]
+    assert j["meta"]["energy_model"]["sources"] and j["meta"]["energy_model"]["assumptions"]
+    assert list(j["regimes"]) == ["5.10", "6.12"], list(j["regimes"])
+    for reg, rd in j["regimes"].items():
+        assert set(rd) == {"meta", "workloads"}, rd.keys()
+        assert rd["meta"]["emmc"].startswith("fs=ext4"), rd["meta"]["emmc"]
+        assert rd["meta"]["mem"].startswith("MemTotal"), rd["meta"]["mem"]
+        assert len(rd["meta"]["windows_dropped"]) == 1
+        assert set(rd["workloads"]) == set(WLS), rd["workloads"].keys()
+        for wl, e in rd["workloads"].items():
+            for k in ("description", "smallest_detectable", "governors"):
+                assert k in e, (wl, k)
+            sd = e["smallest_detectable"]
+            assert sd and sd["metric"] == ("energy_j" if wl == "idle" else "throughput"), sd
+            assert 0 < sd["relative"] < 0.2, (wl, sd)
+            want = [g for g in GOVS if wl in STORAGE or g not in STORAGE_ONLY]
+            assert list(e["governors"]) == want, (wl, list(e["governors"]))
+            for g, r in e["governors"].items():
+                for k in ("throughput", "throughput_unit", "throughput_ci", "energy_j",
+                          "energy_dyn_j", "power_mw", "runs", "vs", "energy_j_ci"):
+                    assert k in r, (reg, wl, g, k)
+                assert ("p99_ms" in r) == (wl == "randread"), (wl, g)
+                assert len(r["runs"]) == 6, (reg, wl, g, len(r["runs"]))
+                for run in r["runs"]:
+                    for k in ("rep", "boot", "order", "throughput", "energy_j", "energy_dyn_j",
+                              "power_mw", "wall_s", "p50_ms", "p99_ms"):
+                        assert k in run, k
+                    assert 0 < run["energy_dyn_j"] < run["energy_j"], run
+                    assert abs(run["power_mw"] - run["energy_j"] / run["wall_s"] * 1000) < 1e-3
+                    if wl == "randread":
+                        assert run["iodepth"] == 1.0, run
+                assert r["energy_dyn_j"] < r["energy_j"]
+                brackets(r["energy_j_ci"], r["energy_j"], (reg, wl, g, "energy"))
+                if wl == "idle":
+                    assert r["throughput"] is None and r["throughput_ci"] is None
+                    assert r["throughput_unit"] == "none"
+                else:
+                    assert r["throughput_unit"] == WLS[wl][0]
+                    brackets(r["throughput_ci"], r["throughput"], (reg, wl, g, "throughput"))
+                assert set(r["vs"]) == {"performance", "schedutil"}, r["vs"].keys()
+                for ref, v in r["vs"].items():
+                    for m in ("throughput", "energy_j"):
+                        x = v[m]
+                        if wl == "idle" and m == "throughput":
+                            assert x is None
+                            continue
+                        assert set(x) == {"ratio", "ci"}, x
+                        brackets(x["ci"], x["ratio"], (reg, wl, g, ref, m))
+                        if g == ref:
+                            assert x["ratio"] == 1 and x["ci"] == [1, 1], (g, ref, x)
+        copy = rd["workloads"]["copy"]["governors"]
+        hy = copy["hybrid"]["vs"]["performance"]["throughput"]
+        assert 1.1 < hy["ratio"] < 1.3 and hy["ci"][0] > 1, hy
+        sa = copy["schedutil+assist"]["vs"]["performance"]["throughput"]
+        assert sa["ratio"] == 1 and sa["ci"][0] <= 1 <= sa["ci"][1], sa
+        texts = [c["text"] for c in rd["meta"]["claims"]]
+        assert any(t.startswith("hybrid beats performance on copy (regime %s): ratio " % reg)
+                   and t.endswith("(throughput)") for t in texts), texts
+        assert any(t.startswith("hybrid beats schedutil on copy (regime %s)" % reg)
+                   and t.endswith("(throughput)") for t in texts), texts
+        assert not any(t.startswith("schedutil+assist beats performance")
+                       and t.endswith("(throughput)") for t in texts), texts
+        for c in rd["meta"]["claims"]:
+            lo, hi = c["ci"]
+            assert (lo > 1) if c["metric"] == "throughput" else (hi < 1), c
+        png = os.path.join(out, "bench-%s-timeline.png" % reg)
+        assert os.path.getsize(png) > 10000, png
+    md = open(os.path.join(out, "bench.md")).read()
+    for s in ("## Regime 5.10", "## Regime 6.12", "### Smallest detectable difference",
+              "Definition:", "### Claims", "hybrid beats performance on copy (regime 5.10)"):
+        assert s in md, s
+    # Reproducible: the same log gives the same bench.json.
+    out2 = os.path.join(d, "out2")
+    run_report(log, out2)
+    assert open(os.path.join(out, "bench.json")).read() == \
+        open(os.path.join(out2, "bench.json")).read()
+    return j
+
+
+def check_quick(d):
+    """--quick: one boot, one repetition, three governors: no intervals."""
+    log, out = os.path.join(d, "quick.log"), os.path.join(d, "quick")
+    make_log(log, regimes=("6.12",), boots=1, reps=1, govs=["performance", "schedutil", "hybrid"],
+             truncated=False)
+    run_report(log, out)
+    j = json.load(open(os.path.join(out, "bench.json")))
+    r = j["regimes"]["6.12"]["workloads"]["copy"]["governors"]["hybrid"]
+    assert r["throughput_ci"] is None and r["vs"]["performance"]["throughput"]["ci"] is None, r
+    assert j["regimes"]["6.12"]["workloads"]["copy"]["smallest_detectable"] is None
+    assert j["regimes"]["6.12"]["meta"]["claims"] == []
+    assert os.path.exists(os.path.join(out, "bench-6.12-timeline.png"))
+
+
+def check_demo_plot(d):
+    """demo-plot.py still draws with report.py's draw_timeline()/legend()."""
+    rng = random.Random(2)
+    log, png = os.path.join(d, "demo.log"), os.path.join(d, "demo.png")
+    L = []
+    for g in ("schedutil", "hybrid"):
+        L.append("DEMO-CUR %s 500000 800000" % g)
+        L.append("DEMO-TR %s 1.000000 copy-start 0" % g)
+        for tr in trace(rng, 1.0, 4.0, SHARE[g])[1:]:
+            L.append("DEMO-" + tr.replace("TR ", "TR %s " % g, 1))
+        L.append("DEMO-TR %s 4.500000 copy-end 0" % g)
+    with open(log, "w") as f:
+        f.write("\n".join(L) + "\n")
+    p = subprocess.run([sys.executable, DEMO_PLOT, log, png], capture_output=True, text=True)
+    assert p.returncode == 0, p.stderr
+    assert os.path.getsize(png) > 10000
+
+
+def main():
+    keep = "--keep" in sys.argv[1:]
+    d = tempfile.mkdtemp(prefix="hgov-report-test.")
+    try:
+        j = check_full(d)
+        check_quick(d)
+        check_demo_plot(d)
+        claims = [c["text"] for r in j["regimes"].values() for c in r["meta"]["claims"]]
+        print("test_report.py: ok (%d claims, e.g. %s)" % (len(claims), claims[0]))
+    finally:
+        if keep:
+            print("kept", d)
+        else:
+            shutil.rmtree(d)
+
+
+if __name__ == "__main__":
+    main()
