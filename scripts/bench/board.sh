@@ -20,7 +20,8 @@
 : "${BENCH_GOVS:=performance schedutil hybrid}"
 : "${BENCH_WORKLOADS:=bonnie randread copy idle bursts}"
 # userspace-max and ondemand-nas only where storage is measured: without
-# I/O they are performance and ondemand.
+# I/O they are performance and ondemand; schedutil+assist there and in
+# idle-trickle.
 STORAGE="bonnie randread fsync-writes deep-queue-read copy small-files cpu-beside-io"
 ANY="taskset -c 0-7"
 P=/sys/module/cpufreq_hybrid/parameters
@@ -185,17 +186,17 @@ bonnie() {
 us2ms() { awk -v v="$1" 'BEGIN { print v / 1000 }'; }
 wl_randread() {
 	# QD1 4 KiB random reads through ext4, O_DIRECT.
-	r=$($ANY hgov-load randread /mnt/rr 4)
+	r=$($ANY hgov-load randread /mnt/rr 3)
 	echo "RES throughput=$(kv iops "$r") unit=IOPS p50_ms=$(us2ms "$(kv lat_us_p50 "$r")") p99_ms=$(us2ms "$(kv lat_us_p99 "$r")")"
 }
 wl_fsync() {
 	# 4 KiB writes, each committed (fdatasync) on journaled ext4.
-	r=$($ANY hgov-load fsyncw /mnt/db 4)
+	r=$($ANY hgov-load fsyncw /mnt/db 3)
 	echo "RES throughput=$(kv ops_per_s "$r") unit=ops/s p50_ms=$(kv lat_ms_p50 "$r") p99_ms=$(kv lat_ms_p99 "$r")"
 }
 wl_deep() {
 	# 4 KiB random reads kept 32 deep (Linux AIO) on the raw disk.
-	r=$($ANY hgov-load deepread "$EMMC" 32 4)
+	r=$($ANY hgov-load deepread "$EMMC" 32 3)
 	echo "RES throughput=$(kv iops "$r") unit=IOPS"
 }
 wl_copy() {
@@ -217,20 +218,20 @@ wl_cpu_io() {
 	wait "$spin"
 	echo "RES throughput=$(kv mb_per_s "$r") unit=MiB/s"
 }
-wl_idle() { sleep 5; echo "RES unit=none"; }
+wl_idle() { sleep 4; echo "RES unit=none"; }
 wl_trickle() {
 	# One small committed write a second: the pin's hold costs energy here.
-	$ANY hgov-load trickle /mnt/log 5 > /dev/null
+	$ANY hgov-load trickle /mnt/log 4 > /dev/null
 	echo "RES unit=none"
 }
 wl_periodic() {
 	# ~0.9 ms of work (A57 at 1.7 GHz) every 16 ms: jobs on time a second.
-	r=$($ANY hgov-load periodic 16000 300000 4)
-	echo "RES throughput=$(awk -v j="$(kv jobs "$r")" -v l="$(kv late "$r")" 'BEGIN { print (j - l) / 4 }') unit=jobs/s"
+	r=$($ANY hgov-load periodic 16000 300000 3)
+	echo "RES throughput=$(awk -v j="$(kv jobs "$r")" -v l="$(kv late "$r")" 'BEGIN { print (j - l) / 3 }') unit=jobs/s"
 }
 wl_bursts() {
 	# ~30 ms of work (A57 at 1.7 GHz) every 200 ms: the rate while bursting.
-	r=$($ANY hgov-load bursts 10000000 200 4)
+	r=$($ANY hgov-load bursts 10000000 200 3)
 	echo "RES throughput=$(kv miter_per_s "$r") unit=Miter/s"
 }
 
@@ -268,6 +269,10 @@ while [ "$rep" -le "$BENCH_REPS" ]; do
 			case $g in
 			userspace-max|ondemand-nas)
 				case " $STORAGE " in *" $w "*) ;; *) continue ;; esac ;;
+			schedutil+assist)
+				# The assist acts on I/O only: elsewhere it is
+				# schedutil, measured beside it.
+				case " $STORAGE idle-trickle " in *" $w "*) ;; *) continue ;; esac ;;
 			esac
 			run_workload "$w"
 		done
