@@ -30,11 +30,11 @@ demo:
 test:
 	bash scripts/test.sh
 
-# performance, schedutil, ondemand and hybrid on the same workloads, side
-# by side, on the board with frequency emulation and the eMMC model:
-# out/bench.json, out/bench.md, out/bench-GOVERNOR.png.
+# Every governor side by side on the 5.10 and 6.12 boards with frequency
+# emulation and the eMMC model: out/bench.json, out/bench.md,
+# out/bench-REGIME-timeline.png. QUICK=1: scripts/bench.sh --quick.
 bench:
-	bash scripts/bench.sh
+	bash scripts/bench.sh $(if $(QUICK),--quick)
 
 # The kernel's cpufreq selftests, races, hotplug, faults, bad input and a
 # 10-minute soak on the 7.3 debug board (about 23 minutes; part of make

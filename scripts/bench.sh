@@ -45,6 +45,7 @@ fi
 wls=${HGOV_BENCH_WORKLOADS:-$wls}
 
 start=$SECONDS
+done_boots=0
 for regime in ${HGOV_BENCH_REGIMES:-5.10 6.12}; do
 	govs=$govs_510
 	[ "$regime" = 6.12 ] && govs=$govs_612
@@ -72,11 +73,18 @@ for regime in ${HGOV_BENCH_REGIMES:-5.10 6.12}; do
 		HGOV_KVER=$regime HGOV_BOARD_EXTRA=$work/extra.list HGOV_BOARD_APPEND=mem=768M \
 		HGOV_BOARD_TIMEOUT=${HGOV_BENCH_TIMEOUT:-3600} \
 			bash "$HGOV_TOP/scripts/board.sh" run "$work/bench.sh" > "$log" 2>&1 || true
-		grep -q '^ok: bench done' "$log" ||
-			{ tail -n 30 "$log" >&2; hgov_die "the bench did not finish (see $log)"; }
+		# A boot that did not finish keeps its whole windows; the report
+		# counts the runs it got.
+		if grep -q '^ok: bench done' "$log"; then
+			done_boots=$((done_boots + 1))
+		else
+			tail -n 30 "$log" >&2
+			hgov_log "WARNING: regime $regime, boot $boot did not finish (see $log)"
+		fi
 		run0=$((run0 + reps))
 	done
 done
+[ "$done_boots" -gt 0 ] || hgov_die "no boot of the bench finished (see $out/bench/)"
 cat "$out"/bench/*-boot*.log > "$out/bench/raw.log"
 # Debian's python3, which python3-matplotlib is for.
 /usr/bin/python3 "$HGOV_TOP/scripts/bench/report.py" "$out/bench/raw.log" "$out" ||
