@@ -153,7 +153,7 @@ static bool hgov_est_fresh(const struct hgov_est *e, u64 now_ns, u64 tick_ns)
 /**
  * hgov_est_note() - a scheduler update saw a task running on the CPU
  * @e: the CPU's estimate
- * @est: hgov_task_est() of the running task (0 for the idle task)
+ * @est: what the running task needs (0 for the idle task), in @e's unit
  * @now_ns: time of the update
  * @tick_ns: scheduler tick
  *

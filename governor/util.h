@@ -55,7 +55,8 @@ unsigned long hgov_util_invariant(unsigned long busy, unsigned int cur_khz,
 
 /**
  * struct hgov_est - the largest running task's estimate a CPU saw lately
- * @est: hgov_task_est() of that task
+ * @est: what that task needs: max(util_avg, util_est), or its
+ *	hgov_task_est(); the rule is the same in either unit
  * @seen_ns: time of the last scheduler update that saw it running
  */
 struct hgov_est {

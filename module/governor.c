@@ -93,12 +93,15 @@ static void hgov_sample_cpu(struct hgov_cpu *hc, unsigned int cur_khz,
 static void hgov_note_current(struct hgov_cpu *hc, u64 time)
 {
 	struct task_struct *p = current;
-	unsigned long est = 0;
+	unsigned long util = 0;
 
+	/*
+	 * In the CPU's own capacity units, which rank tasks as well as the
+	 * policy's: the division waits for a decision (hgov_decide()).
+	 */
 	if (!is_idle_task(p) && p->prio >= MAX_RT_PRIO)
-		est = hgov_task_est(hgov_task_util_avg(p), hgov_task_util_est(p),
-				    hc->capacity);
-	hgov_est_note(&hc->est, est, time, TICK_NSEC);
+		util = max(hgov_task_util_avg(p), hgov_task_util_est(p));
+	hgov_est_note(&hc->est, util, time, TICK_NSEC);
 }
 
 /*
@@ -156,7 +159,9 @@ static bool hgov_decide(struct hgov_policy *hp, u64 now_ns)
 			hgov_sample_cpu(hc, cur_khz, max_freq);
 			util = max3(util, hc->util,
 				    hgov_iowait_apply(&hc->iowait, now_ns, TICK_NSEC));
-			util = max(util, hgov_est_apply(&hc->est, now_ns, TICK_NSEC));
+			util = max(util, hgov_task_est(hgov_est_apply(&hc->est, now_ns,
+								      TICK_NSEC),
+							0, hc->capacity));
 		}
 	}
 	khz = hgov_next_khz(policy->freq_table, hp->pin.pinned, util, max_freq,

@@ -100,8 +100,8 @@ struct hgov_policy {
  * @util: utilization estimate, 0..SCHED_CAPACITY_SCALE
  * @iowait: I/O-wait boost, schedutil's
  * @capacity: the CPU's capacity (hgov_cpu_capacity()), set at start
- * @est: what the largest task seen running on it lately needs of it
- *	(hgov_est_note())
+ * @est: the largest task seen running on it lately (hgov_est_note()):
+ *	max(util_avg, util_est), in capacity units
  *
  * @prev, @util, @iowait and @est are read and written under
  * @hp->update_lock.
