@@ -184,6 +184,19 @@ static int bursts(unsigned long long iters, uint64_t period_ms, uint64_t secs)
 	return 0;
 }
 
+/* Append @v to the growing array @lat of *@n of *@cap entries. */
+static uint64_t *lat_push(uint64_t *lat, size_t *n, size_t *cap, uint64_t v)
+{
+	if (*n == *cap) {
+		*cap *= 2;
+		lat = realloc(lat, *cap * sizeof(*lat));
+		if (!lat)
+			die("realloc");
+	}
+	lat[(*n)++] = v;
+	return lat;
+}
+
 /* xorshift64: the same offsets in every run. */
 static uint64_t rnd(uint64_t *s)
 {
@@ -221,13 +234,7 @@ static int randread(const char *dev, uint64_t secs)
 		if (pread(fd, buf, 4096, (off_t)(rnd(&seed) % blocks) * 4096) != 4096)
 			die("pread");
 		t = now_ns();
-		if (n == cap) {
-			cap *= 2;
-			lat = realloc(lat, cap * sizeof(*lat));
-			if (!lat)
-				die("realloc");
-		}
-		lat[n++] = t - s;
+		lat = lat_push(lat, &n, &cap, t - s);
 	}
 	printf("ios=%zu iops=%.1f lat_us_p50=%.1f lat_us_p99=%.1f\n", n,
 	       n * 1e9 / (t - t0), pct(lat, n, 50) / 1e3, pct(lat, n, 99) / 1e3);
@@ -328,13 +335,7 @@ static int fsyncw(const char *path, uint64_t secs)
 			die("fdatasync");
 		off = (off + sizeof(buf)) % (16u << 20);
 		t = now_ns();
-		if (n == cap) {
-			cap *= 2;
-			lat = realloc(lat, cap * sizeof(*lat));
-			if (!lat)
-				die("realloc");
-		}
-		lat[n++] = t - s;
+		lat = lat_push(lat, &n, &cap, t - s);
 	}
 	printf("ops=%zu ops_per_s=%.1f lat_ms_p50=%.3f lat_ms_p99=%.3f\n", n,
 	       n * 1e9 / (t - t0), pct(lat, n, 50) / 1e6, pct(lat, n, 99) / 1e6);
