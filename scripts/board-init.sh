@@ -28,7 +28,15 @@ case " $(cat /proc/cmdline) " in
 *)
 	cd /root
 	sh /run.sh
-	echo "HGOV-EXIT=$?"
+	rc=$?
+	echo "HGOV-EXIT=$rc"
+	# poweroff -f does not wait for the serial port: what the script
+	# wrote last may still sit in the tty's transmit buffer. Setting the
+	# console's modes to what they are waits until it is sent (TCSADRAIN),
+	# and the kernel log, which the power-off flushes, carries the exit
+	# status too.
+	stty -F /dev/console "$(stty -F /dev/console -g)" 2>/dev/null
+	echo "<4>HGOV-EXIT=$rc" > /dev/kmsg
 	;;
 esac
 sync

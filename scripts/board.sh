@@ -82,8 +82,8 @@ fi
 # loglevel=5 keeps warnings and splats on the console but hides the empty
 # KTAP document of the built-in KUnit executor (KERN_INFO).
 timeout "${HGOV_BOARD_TIMEOUT:-900}" "${qemu[@]}" </dev/null 2>&1 |
-	sed -u 's/\r//g' | tee "$work/console.log" | sed -u '/^HGOV-EXIT=/d' || true
-rc=$(sed -n 's/^HGOV-EXIT=\([0-9]*\)$/\1/p' "$work/console.log" | tail -n 1)
+	sed -u 's/\r//g' | tee "$work/console.log" | sed -u '/^\(\[ *[0-9.]*\] \)\?HGOV-EXIT=/d' || true
+rc=$(sed -n 's/^\(\[ *[0-9.]*\] \)\?HGOV-EXIT=\([0-9]*\)$/\2/p' "$work/console.log" | tail -n 1)
 if [ -z "$rc" ]; then
 	hgov_log "the board stopped before $script finished (crash or timeout)"
 	exit 125
