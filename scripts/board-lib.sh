@@ -201,18 +201,21 @@ hgov_emulate() {
 # /dev/mmcblk0 served one command at a time, with its device time on the
 # guest clock and its CPU costs where the H3's SDHI stack spends them (its
 # completion interrupt on cpu0). EMMC_OPTS: module options over the
-# calibrated defaults. EMMC_DIRTY_BYTES: the page cache's dirty limit
-# while it is mounted (the background limit is half): the H3's 20 % of
-# 4 GiB, about 5 s of writing, does not fit in the board's 640 MiB, whose
-# default (20 % of what the model leaves, a third of a second) throttles
-# writers far more often than the H3 does; 180 MiB is the calibration's.
+# calibrated defaults. EMMC_DIRTY_BYTES and EMMC_DIRTY_BG_BYTES: the page
+# cache's dirty limits while it is mounted, the calibration's (README,
+# "The eMMC model"): the H3's 20 % of 4 GiB, about 5 s of writing, does not
+# fit in the board's 640 MiB, whose default (20 % of what the model leaves,
+# a third of a second) throttles writers far more often than the H3 does;
+# and writeback starts early, as it runs all along on the H3 under a file
+# many times its limits.
 EMMC_OPTS=
-EMMC_DIRTY_BYTES=188743680
+EMMC_DIRTY_BYTES=209715200
+EMMC_DIRTY_BG_BYTES=20971520
 
 # hgov_emmc - load the eMMC model and mount it on /mnt: ext4 with its
 # journal (Debian's mke2fs from the storage userland, hgov_storage_list)
 # where the initramfs has it, ext2 from busybox otherwise; the dirty limits
-# from EMMC_DIRTY_BYTES. Sets $EMMC, $EMMC_NAME and $EMMC_FS.
+# from EMMC_DIRTY_BYTES and EMMC_DIRTY_BG_BYTES. Sets $EMMC, $EMMC_NAME and $EMMC_FS.
 hgov_emmc() {
 	# shellcheck disable=SC2086
 	modprobe hgov_mmc $EMMC_OPTS || hgov_fail "cannot load the eMMC model"
@@ -229,7 +232,7 @@ hgov_emmc() {
 	mkdir -p /mnt
 	mount -t "$EMMC_FS" "$EMMC" /mnt || hgov_fail "cannot mount the eMMC model"
 	echo "$EMMC_DIRTY_BYTES" > /proc/sys/vm/dirty_bytes &&
-		echo $((EMMC_DIRTY_BYTES / 2)) > /proc/sys/vm/dirty_background_bytes ||
+		echo "$EMMC_DIRTY_BG_BYTES" > /proc/sys/vm/dirty_background_bytes ||
 		hgov_fail "cannot set the dirty limits"
 }
 

@@ -2,14 +2,15 @@
 # SPDX-License-Identifier: GPL-2.0
 # The calibration check (part of make test): does the virtual board lose
 # what the R-Car H3 lost? On the 5.10 board with the eMMC model, bonnie++
-# under performance and schedutil, HGOV_CAL_REPS times each (default 7),
+# under performance and schedutil, HGOV_CAL_REPS times each (default 11),
 # alternating; the medians against the report the project grew from
 # (R-Car H3 Salvator-XS, 5.12, on-board eMMC, bonnie++ 1.03e). Passes when
 # every schedutil/performance ratio is within 0.04 of the report's and
 # performance's block output and input are within 20 % of its K/s.
 # Prints the table; the board's output is in out/calibrate/console.log.
-# HGOV_CAL_EMMC_OPTS (hgov_mmc options) and HGOV_CAL_DIRTY (dirty limit,
-# bytes) try other constants.
+# HGOV_CAL_EMMC_OPTS (hgov_mmc options), HGOV_CAL_DIRTY and
+# HGOV_CAL_DIRTY_BG (dirty and background dirty limits, bytes) try other
+# constants.
 set -euo pipefail
 export HGOV_KVER=${HGOV_KVER:-5.10}
 . "$(dirname "$0")/lib.sh"
@@ -22,8 +23,9 @@ work=$(mktemp -d "${TMPDIR:-/tmp}/hgov-cal.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 hgov_storage_list > "$work/extra.list"
 {
-	echo "CAL_REPS=${HGOV_CAL_REPS:-7}"
+	echo "CAL_REPS=${HGOV_CAL_REPS:-11}"
 	echo "CAL_DIRTY=${HGOV_CAL_DIRTY:-}"
+	echo "CAL_DIRTY_BG=${HGOV_CAL_DIRTY_BG:-}"
 	echo "CAL_EMMC_OPTS='${HGOV_CAL_EMMC_OPTS:-}'"
 	cat "$HGOV_TOP/scripts/calibrate/board.sh"
 } > "$work/cal.sh"

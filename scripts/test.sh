@@ -3,10 +3,10 @@
 # Every test: style and static checks, the build matrix (arm64 and x86_64
 # against 5.10, 6.1, 6.12 and 7.3), packaging, the KUnit suites (read by
 # kunit.py) and every board scenario in scripts/scenarios on the 6.12,
-# 5.10 and 7.3 boards, then the suites and make stress on the 7.3 debug
-# board, the soak shortened (HGOV_TEST_SOAK_S, default 120 s; make stress
-# alone soaks 600 s). Ends with "N passed, N failed"; exits non-zero if
-# anything failed.
+# 5.10 and 7.3 boards, the eMMC model's calibration check on 5.10, then
+# the suites and make stress on the 7.3 debug board, the soak shortened
+# (HGOV_TEST_SOAK_S, default 120 s; make stress alone soaks 600 s). Ends
+# with "N passed, N failed"; exits non-zero if anything failed.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
@@ -132,6 +132,10 @@ run_board() {
 # runs no path either of them does not (HGOV_KVER=6.1 boots it by hand).
 run_board 6.12 board
 run_board 5.10 board-5.10
+# The calibration check: does the 5.10 board lose, under schedutil, what
+# the R-Car H3 lost in the report (README, "Calibration against the
+# report")?
+run_logged calibrate-5.10 bash "$HGOV_TOP/scripts/calibrate.sh"
 run_board 7.3 board-7.3
 
 # The debug flavour (KASAN, lockdep, PROVE_RCU, kmemleak, PREEMPT, and on

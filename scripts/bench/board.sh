@@ -63,10 +63,12 @@ echo 0 > "$CPUFREQ/boost"
 # 512 MiB, not the calibration's 384: with the other workloads' files
 # beside bonnie++'s, a fuller ext4 made 5.10's block output a quarter of
 # its speed (32 against 120 MB/s: block allocation, not the page cache).
-# The dirty limit is 96 MiB, not the calibration's 180: beside the
+# The dirty limit is 96 MiB, not the calibration's 200: beside the
 # larger medium, the initramfs and the trace buffers, 180 MiB of dirty
 # pages left 5.10 no memory to write them back with (OOM after an hour).
-EMMC_OPTS=size_mb=512 EMMC_DIRTY_BYTES=100663296 hgov_emmc
+# The background limit is half of it, as when README's results were
+# measured; the calibration's earlier start (20 MiB) is not in them yet.
+EMMC_OPTS=size_mb=512 EMMC_DIRTY_BYTES=100663296 EMMC_DIRTY_BG_BYTES=50331648 hgov_emmc
 dev=$(tr ':' ',' < /sys/block/$EMMC_NAME/dev)
 taskset -p -c 4-7 $$ > /dev/null
 # The files the workloads read, written once.

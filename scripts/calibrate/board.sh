@@ -7,19 +7,20 @@
 # run.
 . /lib/hgov.sh
 
-: "${CAL_REPS:=7}"
+: "${CAL_REPS:=11}"
 hgov_emulate
 echo 0 > "$CPUFREQ/boost"
 mkdir -p /etc
 echo root:x:0:0:root:/root:/bin/sh > /etc/passwd
 echo root:x:0: > /etc/group
-# HGOV_CAL_EMMC_OPTS and HGOV_CAL_DIRTY (scripts/calibrate.sh) try other
-# constants.
+# HGOV_CAL_EMMC_OPTS, HGOV_CAL_DIRTY and HGOV_CAL_DIRTY_BG
+# (scripts/calibrate.sh) try other constants.
 EMMC_OPTS=${CAL_EMMC_OPTS:-}
 EMMC_DIRTY_BYTES=${CAL_DIRTY:-$EMMC_DIRTY_BYTES}
+EMMC_DIRTY_BG_BYTES=${CAL_DIRTY_BG:-$EMMC_DIRTY_BG_BYTES}
 hgov_emmc
 [ "$EMMC_FS" = ext4 ] || hgov_fail "no mkfs.ext4 on the board"
-echo "CALMODEL $(for p in /sys/module/hgov_mmc/parameters/*; do printf '%s=%s ' "${p##*/}" "$(cat "$p")"; done)dirty_bytes=$(cat /proc/sys/vm/dirty_bytes)"
+echo "CALMODEL $(for p in /sys/module/hgov_mmc/parameters/*; do printf '%s=%s ' "${p##*/}" "$(cat "$p")"; done)dirty_bytes=$(cat /proc/sys/vm/dirty_bytes) dirty_background_bytes=$(cat /proc/sys/vm/dirty_background_bytes)"
 # The shell and its forks stay on the A53s; bonnie++ gets every CPU, as
 # on the board (EAS places it under schedutil).
 taskset -p -c 4-7 $$ > /dev/null
