@@ -215,7 +215,8 @@ EMMC_DIRTY_BG_BYTES=20971520
 # hgov_emmc - load the eMMC model and mount it on /mnt: ext4 with its
 # journal (Debian's mke2fs from the storage userland, hgov_storage_list)
 # where the initramfs has it, ext2 from busybox otherwise; the dirty limits
-# from EMMC_DIRTY_BYTES and EMMC_DIRTY_BG_BYTES. Sets $EMMC, $EMMC_NAME and $EMMC_FS.
+# from EMMC_DIRTY_BYTES and EMMC_DIRTY_BG_BYTES. Sets $EMMC, $EMMC_NAME and
+# $EMMC_FS.
 hgov_emmc() {
 	# shellcheck disable=SC2086
 	modprobe hgov_mmc $EMMC_OPTS || hgov_fail "cannot load the eMMC model"
