@@ -174,22 +174,35 @@ void hgov_est_note(struct hgov_est *e, unsigned long est, u64 now_ns,
 EXPORT_SYMBOL_IF_KUNIT(hgov_est_note);
 
 /**
- * hgov_est_apply() - the estimate a frequency decision takes into account
+ * hgov_est_apply() - the estimate a decision takes into account
  * @e: the CPU's estimate
  * @now_ns: time of the decision
  * @tick_ns: scheduler tick
+ * @idle_us: the CPU's idle time now (hgov_cpu_idle_time_us()), which
+ *	grows while it is idle
  *
  * A CPU that runs a task gets a scheduler update at least every tick; one
  * that went idle gets none. An estimate last seen more than HGOV_EST_TICKS
  * ticks ago is of a task that no longer runs there, as schedutil drops a
- * task's util_est from its CPU when it sleeps.
+ * task's util_est from its CPU when it sleeps, unless the CPU has not
+ * been idle since a decision last counted it: then the task still runs,
+ * and only its CPU's tick is late, as seen from another CPU's clock (a
+ * long section with interrupts off; a vCPU the host did not run).
  *
  * Return: @e's estimate, or 0 if it is stale. An update a little in the
  * future (another CPU's clock, read under its own runqueue lock) is fresh.
  */
-unsigned long hgov_est_apply(const struct hgov_est *e, u64 now_ns, u64 tick_ns)
+unsigned long hgov_est_apply(struct hgov_est *e, u64 now_ns, u64 tick_ns,
+			     u64 idle_us)
 {
-	return hgov_est_fresh(e, now_ns, tick_ns) ? e->est : 0;
+	if (!hgov_est_fresh(e, now_ns, tick_ns) &&
+	    (!e->held || idle_us != e->held_idle_us)) {
+		e->held = false;
+		return 0;
+	}
+	e->held = true;
+	e->held_idle_us = idle_us;
+	return e->est;
 }
 EXPORT_SYMBOL_IF_KUNIT(hgov_est_apply);
 

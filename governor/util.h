@@ -49,7 +49,8 @@ unsigned long hgov_util_invariant(unsigned long busy, unsigned int cur_khz,
 
 /*
  * A running task's estimate counts for this many ticks after the update
- * that saw it: a busy CPU sees one every tick, an idle one none.
+ * that saw it: a busy CPU sees one every tick, an idle one none. Longer
+ * while its CPU has not been idle since a decision last counted it.
  */
 #define HGOV_EST_TICKS		2
 
@@ -58,18 +59,22 @@ unsigned long hgov_util_invariant(unsigned long busy, unsigned int cur_khz,
  * @est: what that task needs: max(util_avg, util_est), or its
  *	hgov_task_est(); the rule is the same in either unit
  * @seen_ns: time of the last scheduler update that saw it running
+ * @held_idle_us: the CPU's idle time when a decision last counted @est
+ * @held: a decision counted @est, and none has dropped it since
  */
 struct hgov_est {
 	unsigned long	est;
 	u64		seen_ns;
+	u64		held_idle_us;
+	bool		held;
 };
 
 unsigned long hgov_task_est(unsigned long util_avg, unsigned long util_est,
 			    unsigned long capacity);
 void hgov_est_note(struct hgov_est *e, unsigned long est, u64 now_ns,
 		   u64 tick_ns);
-unsigned long hgov_est_apply(const struct hgov_est *e, u64 now_ns,
-			     u64 tick_ns);
+unsigned long hgov_est_apply(struct hgov_est *e, u64 now_ns, u64 tick_ns,
+			     u64 idle_us);
 
 void hgov_iowait_update(struct hgov_iowait *w, u64 now_ns, bool iowait,
 			u64 tick_ns);

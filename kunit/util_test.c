@@ -212,12 +212,14 @@ HGOV_KUNIT_PARAMS(hgov_task_est_test, est, est_cases, name);
 /*
  * A CPU's running-task estimate, step by step: 'n' a scheduler update that
  * sees a task of estimate @est running (0: idle), 'a' a decision, which
- * must see @est. Times in ms, a tick of 4 ms (HZ=250).
+ * must see @est, with the CPU idle for @idle ms in all so far. Times in
+ * ms, a tick of 4 ms (HZ=250).
  */
 struct est_step {
 	unsigned int ms;
 	char op;
 	unsigned long est;
+	unsigned int idle;
 };
 
 struct est_seq_case {
@@ -226,14 +228,21 @@ struct est_seq_case {
 };
 
 static const struct est_seq_case est_seq_cases[] = {
-	{ { { 0, 'n', 700 }, { 0, 'a', 700 }, { 8, 'a', 700 }, { 9, 'a', 0 } },
+	{ { { 0, 'n', 700 }, { 0, 'a', 700 }, { 8, 'a', 700, 1 }, { 9, 'a', 0, 2 } },
 	  "counts for two ticks after it was seen, then ends" },
-	{ { { 0, 'n', 700 }, { 4, 'n', 700 }, { 8, 'n', 700 }, { 15, 'a', 700 } },
+	{ { { 0, 'n', 700 }, { 4, 'n', 700 }, { 8, 'n', 700 }, { 15, 'a', 700, 3 } },
 	  "a task seen every tick stays" },
-	{ { { 0, 'n', 700 }, { 2, 'n', 50 }, { 3, 'a', 700 }, { 9, 'a', 0 } },
+	{ { { 0, 'n', 700 }, { 2, 'n', 50 }, { 3, 'a', 700 }, { 9, 'a', 0, 1 } },
 	  "a kworker preempting it does not shrink it; the task's last sight ages" },
-	{ { { 0, 'n', 700 }, { 1, 'n', 0 }, { 2, 'a', 700 }, { 9, 'a', 0 } },
+	{ { { 0, 'n', 700 }, { 1, 'n', 0 }, { 2, 'a', 700, 1 }, { 9, 'a', 0, 8 } },
 	  "the CPU going idle: the task counts for two ticks more" },
+	{ { { 0, 'n', 700 }, { 2, 'a', 700 }, { 9, 'a', 700 }, { 60, 'a', 700 },
+	    { 61, 'a', 0, 1 } },
+	  "its CPU never idle since a decision counted it: stays, its ticks late" },
+	{ { { 0, 'n', 700 }, { 9, 'a', 0 }, { 20, 'a', 0 } },
+	  "first looked at stale: nothing, busy CPU or not" },
+	{ { { 0, 'n', 700 }, { 2, 'a', 700 }, { 9, 'a', 0, 1 }, { 10, 'a', 0, 1 } },
+	  "once dropped, a busy CPU does not bring it back" },
 	{ { { 0, 'n', 700 }, { 9, 'n', 50 }, { 9, 'a', 50 } },
 	  "after two ticks a smaller task replaces it" },
 	{ { { 0, 'n', 50 }, { 1, 'n', 700 }, { 1, 'a', 700 } },
@@ -255,7 +264,8 @@ static void hgov_est_seq_test(struct kunit *test)
 		u64 now = (u64)s->ms * NSEC_PER_MSEC;
 
 		if (s->op == 'a')
-			KUNIT_EXPECT_EQ_MSG(test, hgov_est_apply(&e, now, 4 * NSEC_PER_MSEC),
+			KUNIT_EXPECT_EQ_MSG(test, hgov_est_apply(&e, now, 4 * NSEC_PER_MSEC,
+								 (u64)s->idle * USEC_PER_MSEC),
 					    s->est, "step %u", i);
 		else
 			hgov_est_note(&e, s->est, now, 4 * NSEC_PER_MSEC);

@@ -66,21 +66,25 @@ static bool hgov_this_cpu_can_update(const struct cpufreq_policy *policy)
 	       policy->dvfs_possible_from_any_cpu;
 }
 
-/* Fold the window since the last sample of @hc into its utilization. */
-static void hgov_sample_cpu(struct hgov_cpu *hc, unsigned int cur_khz,
-			    unsigned int max_khz)
+/*
+ * Fold the window since the last sample of @hc into its utilization.
+ * Returns the CPU's idle time now.
+ */
+static u64 hgov_sample_cpu(struct hgov_cpu *hc, unsigned int cur_khz,
+			   unsigned int max_khz)
 {
 	struct hgov_idle_sample now;
 	unsigned long busy;
 	u64 periods;
 
 	now.idle_us = hgov_cpu_idle_time_us(hc->cpu, &now.wall_us);
-	if (!hgov_busy_window(&hc->prev, &now, &busy, &periods))
-		return;
-	hc->prev = now;
-	hc->util = hgov_util_avg(hc->util,
-				 hgov_util_invariant(busy, cur_khz, max_khz),
-				 periods);
+	if (hgov_busy_window(&hc->prev, &now, &busy, &periods)) {
+		hc->prev = now;
+		hc->util = hgov_util_avg(hc->util,
+					 hgov_util_invariant(busy, cur_khz, max_khz),
+					 periods);
+	}
+	return now.idle_us;
 }
 
 /*
@@ -155,13 +159,13 @@ static bool hgov_decide(struct hgov_policy *hp, u64 now_ns)
 	if (!hp->pin.pinned) {
 		for_each_cpu(cpu, policy->cpus) {
 			struct hgov_cpu *hc = &per_cpu(hgov_cpu, cpu);
+			u64 idle_us = hgov_sample_cpu(hc, cur_khz, max_freq);
+			unsigned long est = hgov_est_apply(&hc->est, now_ns,
+							   TICK_NSEC, idle_us);
 
-			hgov_sample_cpu(hc, cur_khz, max_freq);
 			util = max3(util, hc->util,
 				    hgov_iowait_apply(&hc->iowait, now_ns, TICK_NSEC));
-			util = max(util, hgov_task_est(hgov_est_apply(&hc->est, now_ns,
-								      TICK_NSEC),
-							0, hc->capacity));
+			util = max(util, hgov_task_est(est, 0, hc->capacity));
 		}
 	}
 	khz = hgov_next_khz(policy->freq_table, hp->pin.pinned, util, max_freq,
