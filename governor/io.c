@@ -162,9 +162,13 @@ EXPORT_SYMBOL_IF_KUNIT(hgov_io_deep);
  * @out: verdict
  *
  * The verdict follows the formula at the top of this file. While pinned,
- * @out->next_check_ns is when the pin would end if no block event came:
- * last event + hold (a drained queue) and, with requests in flight past
- * that, last event + watchdog.
+ * @out->next_check_ns is when to look again without a block event: when
+ * the pin would end if none came, last event + hold (a drained queue).
+ * A request in flight past that is slow, and its completion kicks nobody
+ * (a pinned policy has nothing to engage): the pin looks again every
+ * hold (at least HGOV_IO_POLL_MIN_NS) until it completes, so that the
+ * hold from that completion ends it, or the watchdog writes it off at
+ * last event + watchdog.
  */
 void hgov_io_step(const struct hgov_io_input *in, struct hgov_io_verdict *out)
 {
@@ -183,8 +187,9 @@ void hgov_io_step(const struct hgov_io_input *in, struct hgov_io_verdict *out)
 		if (quiet_ns < 0 || (u64)quiet_ns < in->hold_ns)
 			out->next_check_ns = hold_end;
 		else
-			out->next_check_ns = in->last_event_ns +
-					     max(in->watchdog_ns, in->hold_ns);
+			out->next_check_ns =
+				min(in->now_ns + max_t(u64, in->hold_ns, HGOV_IO_POLL_MIN_NS),
+				    in->last_event_ns + max(in->watchdog_ns, in->hold_ns));
 	} else if (in->stale) {
 		out->reason = HGOV_IO_WATCHDOG;
 	} else if ((in->pinned || in->kicked) && quiet_ns >= 0 &&

@@ -101,6 +101,13 @@ struct hgov_io_sum {
 #define HGOV_DEEP_SETTLE_NS	(50 * NSEC_PER_MSEC)
 
 /*
+ * A pinned policy with a slow request in flight looks again every
+ * io_hold_ms, but not more often than this (io_hold_ms=0), for the
+ * completion that starts the hold (hgov_io_step()).
+ */
+#define HGOV_IO_POLL_MIN_NS	(10 * NSEC_PER_MSEC)
+
+/*
  * A disk slot's state: its generation (upper 32 bits) and the requests in
  * flight on its disk (lower 32 bits), in one word that changes atomically.
  * An odd generation is a slot being given to another disk.
