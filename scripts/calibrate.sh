@@ -34,8 +34,11 @@ HGOV_BOARD_EXTRA=$work/extra.list HGOV_BOARD_APPEND=mem=640M HGOV_BOARD_TIMEOUT=
 	bash "$HGOV_TOP/scripts/board.sh" run "$work/cal.sh" > "$out/console.log" 2>&1 ||
 	{ tail -n 30 "$out/console.log" >&2; hgov_die "the calibration board failed (see $out/console.log)"; }
 grep -q '^ok: calibration runs done' "$out/console.log" || hgov_die "the calibration runs did not finish"
-python3 - "$out/console.log" <<'PY'
-import random, statistics, sys
+python3 - "$HGOV_TOP/scripts/bench" "$out/console.log" <<'PY'
+import statistics, sys
+
+sys.path.insert(0, sys.argv[1])
+from report import ratio_ci  # make bench's interval: the same statistics
 
 # The report: (name, key, performance K/s or /s, schedutil).
 REPORT = [
@@ -45,23 +48,8 @@ REPORT = [
     ("random seeks", "seeks", 6231, 5232),
 ]
 RATIO_TOL, ABS_TOL = 0.04, 0.20
-BOOT_N, BOOT_SEED = 5000, 20261202
-
-
-def boot_medians(xs, rng):
-    """BOOT_N medians of resamples of xs with replacement."""
-    return [statistics.median(rng.choices(xs, k=len(xs))) for _ in range(BOOT_N)]
-
-
-def interval(num, den, rng):
-    """95 % percentile bootstrap of median(num) / median(den), the two
-    resampled independently (make bench's method)."""
-    rs = sorted(a / b for a, b in zip(boot_medians(num, rng), boot_medians(den, rng)))
-    return rs[int(0.025 * (BOOT_N - 1))], rs[int(0.975 * (BOOT_N - 1))]
-
-
 runs = {"performance": [], "schedutil": []}
-for line in open(sys.argv[1], errors="replace"):
+for line in open(sys.argv[2], errors="replace"):
     w = line.split()
     if w and w[0] == "CAL":
         kv = dict(x.split("=", 1) for x in w[1:])
@@ -71,7 +59,6 @@ for line in open(sys.argv[1], errors="replace"):
 n = min(len(runs["performance"]), len(runs["schedutil"]))
 if n < 2:
     sys.exit("fewer than two bonnie++ results per governor")
-rng = random.Random(BOOT_SEED)
 ok = True
 print(f"bonnie++ -f, 256 MiB, {n} runs each, medians (board) against the R-Car H3 report")
 print(f"{'phase':26} {'perf board':>10} {'perf H3':>8} {'sched board':>11} {'sched H3':>8} "
@@ -80,7 +67,7 @@ for name, key, p_h3, s_h3 in REPORT:
     perf = [float(r[key]) for r in runs["performance"][:n]]
     sched = [float(r[key]) for r in runs["schedutil"][:n]]
     p, s = statistics.median(perf), statistics.median(sched)
-    lo, hi = interval(sched, perf, rng)
+    lo, hi = ratio_ci(sched, perf, "sched-" + key, "perf-" + key)["ci"]
     each = [b / a for a, b in zip(perf, sched)]
     ratio, ratio_h3 = s / p, s_h3 / p_h3
     verdict = ""
