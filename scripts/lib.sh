@@ -53,18 +53,18 @@ hgov_kver_suites() {
 	esac
 }
 
-# hgov_apt_debs SUITES PKG[:ARCH][=VERSION]... - download Debian packages
-# (and nothing else) into the cache through a private apt state, from
-# SUITES of the Debian mirror the machine already uses ("" for the
-# machine's apt sources as they are); print the directory of the .debs.
-# The machine's apt configuration is never changed.
-hgov_apt_debs() {
-	local suites=$1 a o line uri= sec= s p
-	shift
+# hgov_apt_setup SUITES - set hgov_apt_o (apt options) and hgov_apt_dir
+# (its state) for a private apt state in the cache that reads SUITES of the
+# Debian mirror the machine already uses ("" for the machine's apt sources
+# as they are), updating its lists on first use. The machine's apt
+# configuration is never changed.
+hgov_apt_setup() {
+	local suites=$1 a line uri= sec= s
 	a=$HGOV_CACHE/apt-$(echo "suites:$suites" | sha256sum | cut -c1-8)
 	mkdir -p "$a/lists/partial" "$a/cache/archives/partial" "$a/debs"
 	touch "$a/status"
-	o=(-o APT::Architecture=amd64 -o APT::Architectures::=amd64
+	hgov_apt_dir=$a
+	hgov_apt_o=(-o APT::Architecture=amd64 -o APT::Architectures::=amd64
 	   -o APT::Architectures::=arm64 -o Dir::State::Lists="$a/lists"
 	   -o Dir::Cache="$a/cache" -o Dir::State::status="$a/status"
 	   -o Debug::NoLocking=1 -o APT::Sandbox::User=root)
@@ -88,18 +88,37 @@ hgov_apt_debs() {
 			*) echo "deb $uri $s main" ;;
 			esac
 		done > "$a/sources.list"
-		o+=(-o Dir::Etc::sourcelist="$a/sources.list" -o Dir::Etc::sourceparts=-)
+		hgov_apt_o+=(-o Dir::Etc::sourcelist="$a/sources.list" -o Dir::Etc::sourceparts=-)
 	fi
 	if [ ! -e "$a/.updated" ]; then
-		apt-get "${o[@]}" update -q >&2 || hgov_die "apt-get update${suites:+ ($suites)} failed"
+		apt-get "${hgov_apt_o[@]}" update -q >&2 ||
+			hgov_die "apt-get update${suites:+ ($suites)} failed"
 		touch "$a/.updated"
 	fi
+}
+
+# hgov_apt_debs SUITES PKG[:ARCH][=VERSION]... - download Debian packages
+# (and nothing else) into the cache through hgov_apt_setup's private apt
+# state; print the directory of the .debs.
+hgov_apt_debs() {
+	local suites=$1 p
+	shift
+	hgov_apt_setup "$suites"
 	for p in "$@"; do
-		hgov_apt_deb_of "$a/debs" "$p" >/dev/null && continue
-		(cd "$a/debs" && apt-get "${o[@]}" download "$p" >&2) ||
+		hgov_apt_deb_of "$hgov_apt_dir/debs" "$p" >/dev/null && continue
+		(cd "$hgov_apt_dir/debs" && apt-get "${hgov_apt_o[@]}" download "$p" >&2) ||
 			hgov_die "cannot download $p${suites:+ from $suites}"
 	done
-	echo "$a/debs"
+	echo "$hgov_apt_dir/debs"
+}
+
+# hgov_apt_cache SUITES ARG... - apt-cache ARG... on hgov_apt_setup's
+# private apt state.
+hgov_apt_cache() {
+	local suites=$1
+	shift
+	hgov_apt_setup "$suites"
+	apt-cache "${hgov_apt_o[@]}" "$@"
 }
 
 # hgov_apt_deb_of DIR PKG[:ARCH][=VERSION] - print the .deb of PKG in DIR

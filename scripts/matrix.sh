@@ -29,16 +29,23 @@ cells=("$@")
 
 # distro_headers KVER ARCH - print the unpacked linux-headers-*-ARCH of
 # Debian's kernel built from the same source version as linux-source-KVER.
+# The package is found by that version among the flavourless headers
+# packages (linux-headers-6.1.0-57-amd64, linux-headers-6.12.118+deb12-amd64):
+# its name carries the kernel's ABI, which the version does not give, and
+# the meta-package (linux-headers-amd64) may still point at the previous
+# kernel while an update reaches the archive.
 distro_headers() {
-	local kver=$1 darch=$2 suites ver meta debs pkg dir
+	local kver=$1 darch=$2 suites ver names debs pkg dir
 	suites=$(hgov_kver_suites "$kver")
 	ver=$(HGOV_KVER=$kver hgov_src_version)
-	# Debian 12 names its 6.12 kernel's meta-package after the version.
-	case $kver in 6.12) meta=linux-headers-6.12-$darch ;; *) meta=linux-headers-$darch ;; esac
-	debs=$(hgov_apt_debs "$suites" "$meta:$darch=$ver") || exit 1
-	pkg=$(dpkg-deb -f "$(hgov_apt_deb_of "$debs" "$meta:$darch=$ver")" Depends |
-		tr ',' '\n' | sed -n 's/^ *\(linux-headers-[^ ]*-'"$darch"'\) .*/\1/p' | head -n 1)
-	[ -n "$pkg" ] || hgov_die "$meta $ver names no headers package"
+	names=$(hgov_apt_cache "$suites" search --names-only \
+		"^linux-headers-[0-9][0-9.]*(-[0-9]+|[+][a-z]+[0-9]*)-$darch\$" | cut -d' ' -f1)
+	[ -n "$names" ] || hgov_die "no linux-headers-*-$darch package${suites:+ in $suites}"
+	# shellcheck disable=SC2086 # one argument per package name
+	pkg=$(hgov_apt_cache "$suites" madison $names |
+		awk -F'|' -v v="$ver" '{ gsub(/ /, ""); sub(/:.*/, "", $1) } $2 == v { print $1 }' |
+		sort -u | head -n 1)
+	[ -n "$pkg" ] || hgov_die "no linux-headers-*-$darch package of version $ver"
 	dir=$HGOV_CACHE/headers/$pkg-$ver
 	if [ ! -f "$dir/.done" ]; then
 		debs=$(hgov_apt_debs "$suites" "$pkg:$darch=$ver") || exit 1
