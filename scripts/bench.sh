@@ -6,12 +6,14 @@
 # the report's regime) and the 6.12 board (inefficient OPPs skipped).
 # Each regime runs every workload under every governor HGOV_BENCH_RUNS
 # times (default 5) over HGOV_BENCH_BOOTS boots (default 2), the governor
-# order rotated from run to run (scripts/bench/board.sh); about 80 minutes
+# order rotated from run to run (scripts/bench/board.sh); about 50 minutes
 # on 2 cores. 6.12 runs performance, schedutil and hybrid on seven
-# workloads (bonnie++, random reads, copy and the ones without storage). --quick: one boot and one run of five workloads under three
-# governors, for development (about 8 minutes). HGOV_BENCH_REGIMES,
-# HGOV_BENCH_GOVS and HGOV_BENCH_WORKLOADS narrow it further. Writes out/bench.json, out/bench.md and
-# out/bench-REGIME-timeline.png; each boot's console is in out/bench/.
+# workloads (bonnie++, random reads, copy and the ones without storage).
+# --quick: one boot and one run of five workloads under three governors,
+# for development (about 8 minutes). HGOV_BENCH_REGIMES, HGOV_BENCH_GOVS
+# and HGOV_BENCH_WORKLOADS narrow it further. Writes out/bench.json,
+# out/bench.md and out/bench-REGIME-timeline.png; each boot's console is
+# in out/bench/.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
@@ -38,7 +40,7 @@ else
 	boots=${HGOV_BENCH_BOOTS:-2} runs=${HGOV_BENCH_RUNS:-5}
 	# 6.12: performance, schedutil and hybrid; ondemand's, the assist's
 	# and the fixed OPP's story is the 5.10 one.
-	govs_510="performance schedutil ondemand ondemand-nas hybrid schedutil+assist userspace-max"
+	govs_510="performance schedutil ondemand ondemand-nas hybrid hybrid-pin-all schedutil+assist userspace-max"
 	govs_612="performance schedutil hybrid"
 	wls=$ALL_WL
 fi

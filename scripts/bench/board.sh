@@ -19,9 +19,9 @@
 : "${BENCH_RUN0:=0}"
 : "${BENCH_GOVS:=performance schedutil hybrid}"
 : "${BENCH_WORKLOADS:=bonnie randread copy idle bursts}"
-# userspace-max and ondemand-nas only where storage is measured: without
-# I/O they are performance and ondemand; schedutil+assist there and in
-# idle-trickle.
+# userspace-max, ondemand-nas and hybrid-pin-all only where storage is
+# measured: without I/O they are performance, ondemand and hybrid;
+# schedutil+assist there and in idle-trickle.
 STORAGE="bonnie randread fsync-writes deep-queue-read copy small-files cpu-beside-io"
 ANY="taskset -c 0-7"
 P=/sys/module/cpufreq_hybrid/parameters
@@ -44,6 +44,13 @@ bench_select() {
 		echo 1 > "$OD/io_is_busy" && echo 25 > "$OD/up_threshold" &&
 			echo 10 > "$OD/sampling_down_factor" ||
 			hgov_fail "cannot tune ondemand" ;;
+	hybrid-pin-all)
+		# hybrid with both clusters pinned during storage I/O
+		# (io_pin_cpus=0-7, not the default big cluster alone): what
+		# the A53s' share of the I/O path costs the default.
+		hgov_select hybrid
+		echo 0-7 > "$(hgov_tunable io_pin_cpus)" ||
+			hgov_fail "cannot pin both clusters" ;;
 	userspace-max)
 		# The top non-boost OPP and no governor work at all.
 		for p in 0 4; do
@@ -273,7 +280,7 @@ while [ "$rep" -le "$BENCH_REPS" ]; do
 		bench_select "$g"
 		for w in $BENCH_WORKLOADS; do
 			case $g in
-			userspace-max|ondemand-nas)
+			userspace-max|ondemand-nas|hybrid-pin-all)
 				case " $STORAGE " in *" $w "*) ;; *) continue ;; esac ;;
 			schedutil+assist)
 				# The assist acts on I/O only: elsewhere it is

@@ -140,7 +140,7 @@ def idle_w(cluster, mv):
 # ---------------------------------------------------------------------------
 # Governors and workloads, in report order.
 GOVERNORS = ("performance", "schedutil", "ondemand", "ondemand-nas", "hybrid",
-             "schedutil+assist", "userspace-max")
+             "hybrid-pin-all", "schedutil+assist", "userspace-max")
 WORKLOADS = {
     "bonnie-block-output": "bonnie++ sequential block output, 256 MiB file",
     "bonnie-rewrite": "bonnie++ rewrite of the 256 MiB file",
