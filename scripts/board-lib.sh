@@ -76,6 +76,19 @@ hgov_wait_khz() {
 	done
 }
 
+# hgov_pins_under_reads POLICY KHZ MS - direct 4k reads of /dev/vda in the
+# background until POLICY runs at KHZ, for at most MS ms; the reads stop
+# as soon as it does (20000 of them last minutes on the debug board).
+hgov_pins_under_reads() {
+	dd if=/dev/vda of=/dev/null bs=4k count=20000 iflag=direct 2>/dev/null &
+	_reads=$!
+	_pinned=0
+	hgov_wait_khz "$1" "$2" "$3" || _pinned=1
+	kill $_reads 2>/dev/null
+	wait $_reads 2>/dev/null
+	return $_pinned
+}
+
 # hgov_settle - wait until the board is quiet: no 500 ms window in which
 # its CPUs were busy, together, more than one 10 ms tick of /proc/stat,
 # for at most 10 s. Background work after a governor switch or a driver

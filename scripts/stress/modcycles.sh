@@ -44,10 +44,8 @@ hgov_ok "50 insmod/rmmod cycles racing governor switches and autoload"
 
 grep -q '^cpufreq_hybrid ' /proc/modules || insmod $KO || hgov_fail "final insmod failed"
 hgov_select hybrid
-dd if=/dev/vda of=/dev/null bs=4k count=20000 iflag=direct 2>/dev/null &
-dd_pid=$!
-hgov_wait_khz 0 1500000 2000 || hgov_fail "hybrid does not pin after the cycles ($(hgov_cur 0))"
-wait $dd_pid
+hgov_pins_under_reads 0 1500000 2000 ||
+	hgov_fail "hybrid does not pin after the cycles ($(hgov_cur 0))"
 hgov_select schedutil
 rmmod cpufreq_hybrid || hgov_fail "the module does not unload at the end"
 hgov_ok "after 100 cycles hybrid still pins, and the module unloads"
