@@ -118,7 +118,9 @@ EXPORT_SYMBOL_IF_KUNIT(hgov_util_invariant);
  * hgov_task_est() - what the task running on a CPU needs of that CPU
  * @util_avg: the task's PELT utilization (se.avg.util_avg)
  * @util_est: its estimated utilization (se.avg.util_est, flag bit cleared):
- *	the size it had at the end of its last activations
+ *	the size it had at the end of its last activations; or, where the
+ *	kernel lets it be read, the sum of those of the CPU's queued tasks
+ *	(the root cfs_rq's util_est.enqueued), a waking one included
  * @capacity: the CPU's capacity (arch_scale_cpu_capacity()), in the same
  *	units: SCHED_CAPACITY_SCALE on the biggest CPU at its top frequency
  *

@@ -19,6 +19,7 @@
 #include <linux/module.h>
 #include <linux/of.h>
 #include <linux/of_device.h>
+#include <linux/sched.h>
 #include <linux/sched/topology.h>
 #include <linux/tick.h>
 #include <linux/version.h>
@@ -319,6 +320,62 @@ static inline unsigned long hgov_task_util_est(const struct task_struct *p)
 		     ue.enqueued & ~HGOV_UTIL_AVG_UNCHANGED);
 }
 #endif
+#endif
+
+/*
+ * The root cfs_rq's util_est.enqueued: the estimates of the CPU's queued
+ * CFS tasks, which schedutil sizes a CPU by from the moment a task is
+ * enqueued, before it first runs. The exported sched_util_est_cfs_tp
+ * tracepoint reports each change of it, with the cfs_rq, whose fields are
+ * private; sched_trace_cfs_rq_avg() and sched_trace_cfs_rq_cpu(), exported
+ * from 5.3, read them, and 5.15 is the last kernel that has them (none
+ * from 5.19 on). Elsewhere HGOV_HAVE_RQ_UTIL_EST is 0, nothing attaches,
+ * and the estimate of the task the hook sees running is the only one.
+ * Without CONFIG_SMP there is no PELT.
+ *
+ * hgov_cfs_rq_util_est() - @cfs_rq's CPU, or -1, and its enqueued estimate
+ * hgov_rq_util_est_attach(), _detach() - @probe on sched_util_est_cfs_tp
+ */
+#if LINUX_VERSION_CODE < KERNEL_VERSION(5, 16, 0) && IS_ENABLED(CONFIG_SMP)
+#include <trace/events/sched.h>
+
+#define HGOV_HAVE_RQ_UTIL_EST	1
+
+static inline int hgov_cfs_rq_util_est(struct cfs_rq *cfs_rq, unsigned long *est)
+{
+	const struct sched_avg *avg = sched_trace_cfs_rq_avg(cfs_rq);
+
+	if (!avg)
+		return -1;
+	*est = READ_ONCE(avg->util_est.enqueued);
+	return sched_trace_cfs_rq_cpu(cfs_rq);
+}
+
+static inline int hgov_rq_util_est_attach(void (*probe)(void *, struct cfs_rq *))
+{
+	return register_trace_sched_util_est_cfs_tp(probe, NULL);
+}
+
+static inline void hgov_rq_util_est_detach(void (*probe)(void *, struct cfs_rq *))
+{
+	unregister_trace_sched_util_est_cfs_tp(probe, NULL);
+}
+#else
+#define HGOV_HAVE_RQ_UTIL_EST	0
+
+static inline int hgov_cfs_rq_util_est(struct cfs_rq *cfs_rq, unsigned long *est)
+{
+	return -1;
+}
+
+static inline int hgov_rq_util_est_attach(void (*probe)(void *, struct cfs_rq *))
+{
+	return 0;
+}
+
+static inline void hgov_rq_util_est_detach(void (*probe)(void *, struct cfs_rq *))
+{
+}
 #endif
 
 #endif /* HGOV_COMPAT_H */

@@ -30,6 +30,7 @@
 #include "module/hgov.h"
 #include "module/param.h"
 #include "module/pin.h"
+#include "module/rq_est.h"
 
 #define CREATE_TRACE_POINTS
 #include "module/hgov_trace.h"
@@ -55,7 +56,7 @@ static const struct kernel_param_ops hgov_util_est_ops = {
 };
 module_param_cb(util_est, &hgov_util_est_ops, &hgov_util_est_on, 0644);
 MODULE_PARM_DESC(util_est,
-		 "1: a CPU gets at least what its running task's util_avg and util_est ask for, as under schedutil; 0: idle time alone (0..1, default 1)");
+		 "1: a CPU gets at least what its running task's util_avg and util_est, and on kernels before 5.16 its queued tasks' util_est, ask for, as under schedutil; 0: idle time alone (0..1, default 1)");
 
 /************************ Governor internals ***********************/
 
@@ -157,6 +158,8 @@ static bool hgov_decide(struct hgov_policy *hp, u64 now_ns)
 	 * are left alone and the first window after the pin covers it.
 	 */
 	if (!hp->pin.pinned) {
+		bool queued = READ_ONCE(hgov_util_est_on);
+
 		for_each_cpu(cpu, policy->cpus) {
 			struct hgov_cpu *hc = &per_cpu(hgov_cpu, cpu);
 			u64 idle_us = hgov_sample_cpu(hc, cur_khz, max_freq);
@@ -165,7 +168,9 @@ static bool hgov_decide(struct hgov_policy *hp, u64 now_ns)
 
 			util = max3(util, hc->util,
 				    hgov_iowait_apply(&hc->iowait, now_ns, TICK_NSEC));
-			util = max(util, hgov_task_est(est, 0, hc->capacity));
+			/* What runs there, and what is queued to run. */
+			util = max(util, hgov_task_est(est, queued ? hgov_rq_est(cpu) : 0,
+						       hc->capacity));
 		}
 	}
 	khz = hgov_next_khz(policy->freq_table, hp->pin.pinned, util, max_freq,

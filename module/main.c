@@ -14,6 +14,7 @@
 #include "module/compat.h"
 #include "module/hgov.h"
 #include "module/probe.h"
+#include "module/rq_est.h"
 
 struct cpufreq_governor hgov_governor = {
 	.name	= HGOV_NAME,
@@ -37,11 +38,16 @@ static int __init hgov_module_init(void)
 	ret = hgov_assist_init();
 	if (ret)
 		goto out_io_exit;
-	ret = cpufreq_register_governor(&hgov_governor);
+	ret = hgov_rq_est_init();
 	if (ret)
 		goto out_assist_exit;
+	ret = cpufreq_register_governor(&hgov_governor);
+	if (ret)
+		goto out_rq_est_exit;
 	return 0;
 
+out_rq_est_exit:
+	hgov_rq_est_exit();
 out_assist_exit:
 	hgov_assist_exit();
 out_io_exit:
@@ -55,6 +61,7 @@ module_init(hgov_module_init);
 static void __exit hgov_module_exit(void)
 {
 	cpufreq_unregister_governor(&hgov_governor);
+	hgov_rq_est_exit();
 	hgov_assist_exit();
 	hgov_io_exit();
 }
