@@ -5,8 +5,8 @@
  * sum of their util_est, so a task waking from a sleep gets the frequency
  * of its size at the wake-up's own update. The update_util hook sees only
  * the task that runs, and at a wake-up on an idle CPU that is the idle
- * task: without this, the waking task is first sized at the next tick, or
- * at the next decision the rate limit allows (10 ms on the R-Car H3).
+ * task: without this, the waking task is first sized at its first tick,
+ * when the hook sees it run.
  *
  * The kernels that let a module read the sum (HGOV_HAVE_RQ_UTIL_EST,
  * module/compat.h) report each change of it on sched_util_est_cfs_tp;
