@@ -37,8 +37,8 @@ bench:
 	bash scripts/bench.sh $(if $(QUICK),--quick)
 
 # The kernel's cpufreq selftests, races, hotplug, faults, bad input and a
-# 10-minute soak on the 7.3 debug board (about 23 minutes; part of make
-# test, with a 2-minute soak).
+# 10-minute soak on the 7.3 debug board (23 to 40 minutes, by host; part
+# of make test, with a 2-minute soak).
 stress:
 	bash scripts/stress.sh
 
