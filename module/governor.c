@@ -158,7 +158,8 @@ static bool hgov_decide(struct hgov_policy *hp, u64 now_ns)
 	 * are left alone and the first window after the pin covers it.
 	 */
 	if (!hp->pin.pinned) {
-		bool queued = READ_ONCE(hgov_util_est_on);
+		/* Read only where the kernel lets a probe keep it. */
+		bool queued = HGOV_HAVE_RQ_UTIL_EST && READ_ONCE(hgov_util_est_on);
 
 		for_each_cpu(cpu, policy->cpus) {
 			struct hgov_cpu *hc = &per_cpu(hgov_cpu, cpu);
