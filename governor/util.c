@@ -224,18 +224,28 @@ static bool hgov_iowait_reset(struct hgov_iowait *w, u64 now_ns, bool iowait,
  * @w: the CPU's boost
  * @now_ns: time of the update
  * @iowait: a task woke up after waiting for I/O (SCHED_CPUFREQ_IOWAIT)
+ * @storage: storage I/O is active (a pin is engaged)
  * @tick_ns: scheduler tick; a longer gap between updates resets the boost
  *
  * schedutil's sugov_iowait_boost(): each I/O-wait wakeup doubles the boost,
  * from HGOV_IOWAIT_BOOST_MIN up to SCHED_CAPACITY_SCALE, at most once per
- * application of the boost.
+ * application of the boost. While storage I/O is active an I/O-wait wakeup
+ * sets it to SCHED_CAPACITY_SCALE at once: the task (an fsync'ing writer,
+ * the journal thread) is on the storage path, and waits longer than a
+ * tick for each request, so that schedutil's boost starts over from its
+ * floor at every wakeup and never grows.
  */
 void hgov_iowait_update(struct hgov_iowait *w, u64 now_ns, bool iowait,
-			u64 tick_ns)
+			bool storage, u64 tick_ns)
 {
 	bool reset = w->boost && hgov_iowait_reset(w, now_ns, iowait, tick_ns);
 
 	w->last_ns = now_ns;
+	if (iowait && storage) {
+		w->boost = SCHED_CAPACITY_SCALE;
+		w->pending = true;
+		return;
+	}
 	if (reset || !iowait || w->pending)
 		return;
 	w->pending = true;

@@ -77,7 +77,7 @@ unsigned long hgov_est_apply(struct hgov_est *e, u64 now_ns, u64 tick_ns,
 			     u64 idle_us);
 
 void hgov_iowait_update(struct hgov_iowait *w, u64 now_ns, bool iowait,
-			u64 tick_ns);
+			bool storage, u64 tick_ns);
 unsigned long hgov_iowait_apply(struct hgov_iowait *w, u64 now_ns,
 				u64 tick_ns);
 

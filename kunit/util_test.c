@@ -127,9 +127,9 @@ static void hgov_invariant_test(struct kunit *test)
 HGOV_KUNIT_PARAMS(hgov_invariant_test, invariant, invariant_cases, name);
 
 /*
- * I/O-wait boost, step by step: 'i' a wakeup after I/O wait, 'n' any other
- * scheduler update, 'a' a frequency decision, which must see @floor.
- * Times in ticks of 1 ms.
+ * I/O-wait boost, step by step: 'i' a wakeup after I/O wait, 's' one while
+ * storage I/O is active, 'n' any other scheduler update, 'a' a frequency
+ * decision, which must see @floor. Times in ticks of 1 ms.
  */
 struct iowait_step {
 	unsigned int ms;
@@ -159,6 +159,17 @@ static const struct iowait_case iowait_cases[] = {
 	  "an I/O wakeup after a quiet tick starts over from the floor" },
 	{ { { 0, 'n' }, { 0, 'a', 0 }, { 1, 'n' }, { 1, 'a', 0 } },
 	  "no I/O wait, no boost" },
+	{ { { 0, 's' }, { 0, 'a', 1024 }, { 0, 'n' }, { 0, 'a', 512 }, { 1, 'n' },
+	    { 1, 'a', 256 }, { 1, 'a', 128 }, { 1, 'a', 0 } },
+	  "during storage I/O an I/O wakeup boosts to full at once, then halves" },
+	{ { { 0, 's' }, { 0, 'a', 1024 }, { 5, 's' }, { 5, 'a', 1024 }, { 10, 's' },
+	    { 10, 'a', 1024 } },
+	  "during storage I/O each wakeup after a long wait is at full again" },
+	{ { { 0, 'i' }, { 0, 'a', 128 }, { 5, 'i' }, { 5, 'a', 128 }, { 10, 'i' },
+	    { 10, 'a', 128 } },
+	  "without storage I/O each wakeup after a long wait is at the floor" },
+	{ { { 0, 's' }, { 0, 'a', 1024 }, { 3, 'a', 0 } },
+	  "storage or not, more than a tick without an update ends it" },
 };
 
 /* schedutil's I/O-wait boost, as a user of QD1 storage would feel it. */
@@ -176,7 +187,8 @@ static void hgov_iowait_test(struct kunit *test)
 			KUNIT_EXPECT_EQ_MSG(test, hgov_iowait_apply(&w, now, NSEC_PER_MSEC),
 					    s->floor, "step %u", i);
 		else
-			hgov_iowait_update(&w, now, s->op == 'i', NSEC_PER_MSEC);
+			hgov_iowait_update(&w, now, s->op == 'i' || s->op == 's',
+					   s->op == 's', NSEC_PER_MSEC);
 	}
 }
 

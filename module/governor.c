@@ -214,6 +214,7 @@ static void hgov_update(struct update_util_data *data, u64 time,
 {
 	struct hgov_cpu *hc = container_of(data, struct hgov_cpu, update_util);
 	struct hgov_policy *hp = hc->hp;
+	bool iowait;
 
 	if (!hgov_this_cpu_can_update(hp->policy))
 		return;
@@ -222,7 +223,10 @@ static void hgov_update(struct update_util_data *data, u64 time,
 	/* The hook also runs for remote runqueues; current is this CPU's. */
 	if (hc->cpu == smp_processor_id() && READ_ONCE(hgov_util_est_on))
 		hgov_note_current(hc, time);
-	hgov_iowait_update(&hc->iowait, time, flags & SCHED_CPUFREQ_IOWAIT, TICK_NSEC);
+	iowait = flags & SCHED_CPUFREQ_IOWAIT;
+	/* The pins' counter is read only for an I/O-wait wakeup. */
+	hgov_iowait_update(&hc->iowait, time, iowait, iowait && hgov_storage_active(),
+			   TICK_NSEC);
 	if (hgov_should_update(hp, time, READ_ONCE(hp->delay_ns)) &&
 	    hgov_decide(hp, time))
 		hgov_apply(hp);

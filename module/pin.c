@@ -60,6 +60,11 @@ struct hgov_pin_stats {
 
 /* Indexed by policy->cpu; kept across governor switches. */
 static struct hgov_pin_stats *hgov_pin_stats;
+/*
+ * Pins engaged now, of every owner: changed with their stats, under the
+ * owner's lock; read locklessly by hgov_storage_active().
+ */
+static atomic_t hgov_pins_engaged = ATOMIC_INIT(0);
 static struct dentry *hgov_debugfs;
 
 /**
@@ -146,10 +151,27 @@ static void hgov_io_account_pin(unsigned int cpu, bool pin, u64 now_ns)
 	if (pin) {
 		WRITE_ONCE(st->since_ns, now_ns);
 		WRITE_ONCE(st->pins, st->pins + 1);
+		atomic_inc(&hgov_pins_engaged);
 	} else {
 		WRITE_ONCE(st->pinned_ns, st->pinned_ns + now_ns - st->since_ns);
+		atomic_dec(&hgov_pins_engaged);
 	}
 	WRITE_ONCE(st->pinned, pin);
+}
+
+/**
+ * hgov_storage_active() - is some policy pinned by storage I/O now?
+ *
+ * Any context; one read of a counter, for the update_util hook. No
+ * barrier: a reader that sees a pin a moment late or early sizes one I/O
+ * wakeup the way schedutil would.
+ *
+ * Return: true while storage I/O on a counted disk pins a policy (in
+ * flight, or in its hold).
+ */
+bool hgov_storage_active(void)
+{
+	return atomic_read(&hgov_pins_engaged) > 0;
 }
 
 /**

@@ -63,6 +63,7 @@ void hgov_io_add_pin(struct hgov_pin *pin);
 void hgov_io_del_pin(struct hgov_pin *pin);
 bool hgov_pins_busy(bool kick_owners);
 void hgov_pins_eval(void);
+bool hgov_storage_active(void);
 int hgov_cpu_big(unsigned int cpu, bool *big);
 int hgov_pin_init(void);
 void hgov_pin_debugfs_init(struct dentry *dir);
