@@ -41,6 +41,12 @@ echo 0 > "$P" || hgov_fail "cannot disable the pin"
 without=$(share_at_top)
 echo 1 > "$P"
 echo "policy4 at $top kHz: $with % of the writes with the pin, $without % without ($(cat /tmp/fsyncw.out))"
-[ "$with" -ge 70 ] || hgov_fail "policy4 at its top for $with % of the writes, not most of them"
-[ "$without" -le 30 ] || hgov_fail "without the pin policy4 at its top for $without % of the writes"
+# On the debug kernel (HGOV_TIMING=0) KASAN and lockdep make the writes'
+# own CPU time a load that moves policy4 whatever the boost (63 to 94 %
+# with the pin, 0 to 72 % without, in three runs): the path runs, the shares
+# are not checked.
+if [ $HGOV_TIMING = 1 ]; then
+	[ "$with" -ge 70 ] || hgov_fail "policy4 at its top for $with % of the writes, not most of them"
+	[ "$without" -le 30 ] || hgov_fail "without the pin policy4 at its top for $without % of the writes"
+fi
 hgov_ok "fdatasync'd writes from an A53 run it at its top while storage I/O pins the A57s"
