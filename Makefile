@@ -18,29 +18,29 @@ modules modules_install clean:
 # sparse (C=2: every file) and W=1 against the board kernel; any
 # diagnostic fails the target.
 check:
-	bash scripts/check.sh
+	bash scripts/test/check.sh
 
 # checkpatch --strict on every C file of the product and its tests.
 style:
-	bash scripts/style.sh
+	bash scripts/test/style.sh
 
 demo:
-	bash scripts/demo.sh
+	bash scripts/demo/run.sh
 
 test:
-	bash scripts/test.sh
+	bash scripts/test/run.sh
 
 # Every governor side by side on the 5.10 and 6.12 boards with frequency
 # emulation and the eMMC model: out/bench.json, out/bench.md,
-# out/bench-REGIME-timeline.png. QUICK=1: scripts/bench.sh --quick.
+# out/bench-REGIME-timeline.png. QUICK=1: scripts/bench/run.sh --quick.
 bench:
-	bash scripts/bench.sh $(if $(QUICK),--quick)
+	bash scripts/bench/run.sh $(if $(QUICK),--quick)
 
 # The kernel's cpufreq selftests, races, hotplug, faults, bad input and a
 # 10-minute soak on the 7.3 debug board (23 to 40 minutes, by host; part
 # of make test, with a 2-minute soak).
 stress:
-	bash scripts/stress.sh
+	bash scripts/stress/run.sh
 
 # Register this tree with DKMS and build and install the module for
 # KVER (default: the running kernel); dkms-remove undoes it.
@@ -57,7 +57,7 @@ deb:
 # arm64 and x86_64 against linux-source 5.10, 6.1, 6.12 and 7.3, W=1 and
 # sparse.
 matrix:
-	bash scripts/matrix.sh
+	bash scripts/test/matrix.sh
 
 .PHONY: all modules modules_install clean check style demo test bench stress dkms-install \
 	dkms-remove deb matrix

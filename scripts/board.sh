@@ -29,7 +29,7 @@ shell) [ $# -eq 1 ] || usage; script=/dev/null ;;
 *) usage ;;
 esac
 
-build=$(bash "$HGOV_TOP/scripts/kernel.sh" "${HGOV_FLAVOUR:-normal}")
+build=$(bash "$HGOV_TOP/scripts/board/kernel.sh" "${HGOV_FLAVOUR:-normal}")
 hgov_build_modules "$build"
 dtb=$(hgov_board_dtb)
 busybox=$(hgov_busybox)
@@ -51,9 +51,9 @@ moddir=/lib/modules/$kver/extra
 	echo "file /bin/busybox $busybox 755 0 0"
 	echo "slink /bin/sh busybox 777 0 0"
 	echo "file /bin/hgov-load $load 755 0 0"
-	echo "file /init $HGOV_TOP/scripts/board-init.sh 755 0 0"
+	echo "file /init $HGOV_TOP/scripts/board/init.sh 755 0 0"
 	echo "file /run.sh $(realpath "$script") 755 0 0"
-	echo "file /lib/hgov.sh $HGOV_TOP/scripts/board-lib.sh 644 0 0"
+	echo "file /lib/hgov.sh $HGOV_TOP/scripts/board/lib.sh 644 0 0"
 	for ko in "$HGOV_TOP"/*.ko "$HGOV_TOP"/scripts/testbed/*.ko \
 		  "$build"/drivers/block/null_blk/null_blk.ko "$build"/drivers/block/brd.ko \
 		  "$build"/fs/configfs/configfs.ko; do

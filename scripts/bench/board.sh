@@ -1,6 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
-# make bench, on one board boot (scripts/bench.sh runs it with BENCH_REGIME,
+# make bench, on one board boot (scripts/bench/run.sh runs it with BENCH_REGIME,
 # BENCH_BOOT, BENCH_REPS, BENCH_GOVS and BENCH_WORKLOADS set in front):
 # every workload under every governor, each its own measured window, the
 # governor order rotated from one repetition to the next and from one boot

@@ -12,7 +12,7 @@ bench.json's schema, that intervals bracket their medians, that a governor's
 ratio to itself is 1, that a planted 20 % throughput gain (hybrid on copy) is
 claimed and a planted 0 % one (schedutil+assist, performance's own values
 shuffled) is not; then a one-boot one-repetition log (no intervals) and
-demo-plot.py against a synthetic console log. --keep keeps the directory.
+demo/plot.py against a synthetic console log. --keep keeps the directory.
 """
 import json
 import os
@@ -24,7 +24,7 @@ import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 REPORT = os.path.join(HERE, "report.py")
-DEMO_PLOT = os.path.join(os.path.dirname(HERE), "demo-plot.py")
+DEMO_PLOT = os.path.join(os.path.dirname(HERE), "demo", "plot.py")
 
 GOVS = ["performance", "schedutil", "ondemand", "ondemand-nas", "hybrid",
         "schedutil+assist", "userspace-max"]
@@ -284,7 +284,7 @@ def check_quick(d):
 
 
 def check_demo_plot(d):
-    """demo-plot.py still draws with report.py's draw_timeline()/legend()."""
+    """demo/plot.py still draws with report.py's draw_timeline()/legend()."""
     rng = random.Random(2)
     log, png = os.path.join(d, "demo.log"), os.path.join(d, "demo.png")
     L = []

@@ -1,6 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
-# The calibration check, on the 5.10 board (scripts/calibrate.sh runs it
+# The calibration check, on the 5.10 board (scripts/calibrate/run.sh runs it
 # with CAL_REPS set in front): bonnie++ block phases and seeks on the eMMC
 # model, performance and schedutil alternating, with frequency emulation,
 # the H3 energy model and EAS (schedutil's), turbo off. One CAL line per
@@ -14,7 +14,7 @@ mkdir -p /etc
 echo root:x:0:0:root:/root:/bin/sh > /etc/passwd
 echo root:x:0: > /etc/group
 # HGOV_CAL_EMMC_OPTS, HGOV_CAL_DIRTY and HGOV_CAL_DIRTY_BG
-# (scripts/calibrate.sh) try other constants.
+# (scripts/calibrate/run.sh) try other constants.
 EMMC_OPTS=${CAL_EMMC_OPTS:-}
 EMMC_DIRTY_BYTES=${CAL_DIRTY:-$EMMC_DIRTY_BYTES}
 EMMC_DIRTY_BG_BYTES=${CAL_DIRTY_BG:-$EMMC_DIRTY_BG_BYTES}

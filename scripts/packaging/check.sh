@@ -77,7 +77,7 @@ check_dkms() {
 
 # Our board kernel, as a BSP's kernel build: source tree and output tree.
 board_kernel() {
-	build=$(bash "$HGOV_TOP/scripts/kernel.sh" normal)
+	build=$(bash "$HGOV_TOP/scripts/board/kernel.sh" normal)
 	src=$(hgov_src)
 	krel=$(cat "$build/include/config/kernel.release")
 }

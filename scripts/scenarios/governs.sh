@@ -23,7 +23,7 @@ hgov_all_opps
 #
 # The shell stays off the cluster expected to rest: on an A57 beside the
 # loop while the A53s must stay at 800 MHz, on the A53s while policy0 must
-# fall back (board-lib.sh: under single-threaded TCG its polling would
+# fall back (scripts/board/lib.sh: under single-threaded TCG its polling would
 # otherwise look like load on the resting cluster, to schedutil as well).
 
 for p in 0 4; do

@@ -10,7 +10,7 @@
 set -euo pipefail
 [ $# -eq 0 ] || { echo "usage: $0" >&2; exit 2; }
 export HGOV_KVER=${HGOV_KVER:-5.10}
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/../lib.sh"
 
 hgov_need_host_tools
 hgov_need_pkgs python3-matplotlib
@@ -21,10 +21,10 @@ trap 'rm -rf "$work"' EXIT
 # mkfs.ext4 for the eMMC model's file system.
 hgov_storage_list > "$work/extra.list"
 rc=0
-HGOV_BOARD_EXTRA=$work/extra.list bash "$HGOV_TOP/scripts/board.sh" run "$HGOV_TOP/scripts/demo-board.sh" |
+HGOV_BOARD_EXTRA=$work/extra.list bash "$HGOV_TOP/scripts/board.sh" run "$HGOV_TOP/scripts/demo/board.sh" |
 	tee "$out/demo/console.log" | grep --line-buffered -v -e '^DEMO-' -e '^\[ *[0-9]*\.[0-9]*\] ' || rc=$?
 [ "$rc" = 0 ] || hgov_die "the demo board failed (see out/demo/console.log)"
 # Debian's python3, which python3-matplotlib is for.
-/usr/bin/python3 "$HGOV_TOP/scripts/demo-plot.py" "$out/demo/console.log" "$out/demo.png" ||
+/usr/bin/python3 "$HGOV_TOP/scripts/demo/plot.py" "$out/demo/console.log" "$out/demo.png" ||
 	hgov_die "cannot draw out/demo.png"
 hgov_log "out/demo.png: both clusters' frequency against requests in flight during each copy"

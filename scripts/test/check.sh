@@ -4,7 +4,7 @@
 # test-bed driver against the arm64 board kernel of HGOV_KVER (default
 # 6.12); any diagnostic fails. The same as that cell of the build matrix.
 set -euo pipefail
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/../lib.sh"
 
 [ $# -eq 0 ] || { echo "usage: $0" >&2; exit 2; }
-exec bash "$HGOV_TOP/scripts/matrix.sh" "arm64-$HGOV_KVER"
+exec bash "$HGOV_TOP/scripts/test/matrix.sh" "arm64-$HGOV_KVER"

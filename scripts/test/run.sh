@@ -8,7 +8,7 @@
 # (HGOV_TEST_SOAK_S, default 120 s; make stress alone soaks 600 s). Ends
 # with "N passed, N failed"; exits non-zero if anything failed.
 set -euo pipefail
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/../lib.sh"
 
 [ $# -eq 0 ] || { echo "usage: $0" >&2; exit 2; }
 out=$HGOV_TOP/out/test
@@ -48,7 +48,7 @@ hgov_need_host_tools
 # kunit.py parses every board's report, 5.10's too.
 src=$(HGOV_KVER=6.12 hgov_src)
 
-run_logged style bash "$HGOV_TOP/scripts/style.sh"
+run_logged style bash "$HGOV_TOP/scripts/test/style.sh"
 # make bench's and make demo's reports against synthetic logs (host only).
 hgov_need_pkgs python3-matplotlib
 run_logged bench-report /usr/bin/python3 "$HGOV_TOP/scripts/bench/test_report.py"
@@ -56,7 +56,7 @@ run_logged bench-report /usr/bin/python3 "$HGOV_TOP/scripts/bench/test_report.py
 # and sparse clean (an arm64 board cell is make check, test-bed included).
 for arch in arm64 x86_64; do
 	for kver in $HGOV_KVERS; do
-		run_logged "matrix-$arch-$kver" bash "$HGOV_TOP/scripts/matrix.sh" "$arch-$kver"
+		run_logged "matrix-$arch-$kver" bash "$HGOV_TOP/scripts/test/matrix.sh" "$arch-$kver"
 	done
 done
 # Installed the ways users install it: DKMS for real, and the exact make
@@ -135,7 +135,7 @@ run_board 5.10 board-5.10
 # The calibration check: does the 5.10 board lose, under schedutil, what
 # the R-Car H3 lost in the report (README, "Calibration against the
 # report")?
-run_logged calibrate-5.10 bash "$HGOV_TOP/scripts/calibrate.sh"
+run_logged calibrate-5.10 bash "$HGOV_TOP/scripts/calibrate/run.sh"
 run_board 7.3 board-7.3
 
 # The debug flavour (KASAN, lockdep, PROVE_RCU, kmemleak, PREEMPT, and on
@@ -150,7 +150,7 @@ run_kunit 7.3 debug
 # switches, module cycles, hotplug, limits, lost completions, bad input
 # and the soak (shorter than make stress's); one result per item, all of
 # them accounted for.
-items=$(bash "$HGOV_TOP/scripts/stress.sh" --list | wc -l)
+items=$(bash "$HGOV_TOP/scripts/stress/run.sh" --list | wc -l)
 reported=0
 while IFS= read -r line; do
 	case $line in
@@ -160,7 +160,7 @@ while IFS= read -r line; do
 	*) printf '%s\n' "$line" ;;
 	esac
 done < <(HGOV_KVER=7.3 HGOV_SOAK_S=${HGOV_TEST_SOAK_S:-120} \
-	bash "$HGOV_TOP/scripts/stress.sh" 2>&1 | tee "$out/stress.log")
+	bash "$HGOV_TOP/scripts/stress/run.sh" 2>&1 | tee "$out/stress.log")
 [ "$reported" = "$items" ] ||
 	result fail "stress: $reported of $items items reported (see $out/stress.log)"
 

@@ -3,7 +3,7 @@
 # checkpatch --strict over every C file of the module, its tests, the
 # test-bed driver and the board's load generator. Any finding fails.
 set -euo pipefail
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/../lib.sh"
 
 [ $# -eq 0 ] || { echo "usage: $0" >&2; exit 2; }
 hgov_need_pkgs "linux-source-$HGOV_KVER" perl

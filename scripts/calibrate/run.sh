@@ -14,7 +14,7 @@
 # constants.
 set -euo pipefail
 export HGOV_KVER=${HGOV_KVER:-5.10}
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/../lib.sh"
 
 [ $# -eq 0 ] || { echo "usage: $0" >&2; exit 2; }
 hgov_need_host_tools

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0
-"""demo-plot.py CONSOLE_LOG OUT_PNG: draw make demo's storage phase.
+"""plot.py CONSOLE_LOG OUT_PNG: draw make demo's storage phase.
 
 One panel per governor: policy0 (A57) and policy4 (A53) frequency against
 the eMMC model's requests in flight during the copy, from the board's
@@ -9,7 +9,7 @@ DEMO-CUR (frequencies at the start) and DEMO-TR (trace) lines.
 import os
 import sys
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "bench"))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "bench"))
 from report import draw_timeline, legend  # noqa: E402
 
 
@@ -31,7 +31,7 @@ def main():
         sys.exit(__doc__)
     order, runs = parse(sys.argv[1])
     if not order:
-        sys.exit("demo-plot.py: no DEMO-CUR line in %s" % sys.argv[1])
+        sys.exit("plot.py: no DEMO-CUR line in %s" % sys.argv[1])
     import matplotlib
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt

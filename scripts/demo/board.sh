@@ -5,7 +5,7 @@
 # under hybrid while a CPU-bound load moves between them; then the storage
 # story: a 96 MiB file copy on the eMMC model under performance, schedutil
 # and hybrid, with each one's throughput and where both clusters ran. The
-# trace of each copy goes out as "DEMO-TR" lines for scripts/demo-plot.py.
+# trace of each copy goes out as "DEMO-TR" lines for scripts/demo/plot.py.
 . /lib/hgov.sh
 
 # bar KHZ - set $bar to one '#' per 100 MHz.

@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0
 # Build (or reuse) the board kernel of one flavour and print its build directory.
 set -euo pipefail
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/../lib.sh"
 
 usage() { echo "usage: $0 [normal|debug]  (HGOV_KVER: one of $HGOV_KVERS)" >&2; exit 2; }
 [ $# -le 1 ] || usage

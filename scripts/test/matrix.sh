@@ -6,7 +6,7 @@
 # in our sources fails its cell (a kernel's own headers may warn under
 # W=1 with today's compiler: those are not ours, and are not counted).
 #
-#   arm64, 5.10 6.12 7.3: the board kernels (scripts/kernel.sh), built from
+#   arm64, 5.10 6.12 7.3: the board kernels (scripts/board/kernel.sh), built from
 #           linux-source; the test-bed driver is built and checked too.
 #   arm64 6.1, x86_64:  linux-source configured with the configuration and
 #           Module.symvers of Debian's own kernel of that version (its
@@ -18,7 +18,7 @@
 #                              default all eight. Prints PASS/FAIL per cell,
 #                              exits non-zero if any failed.
 set -euo pipefail
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/../lib.sh"
 
 all=()
 for arch in arm64 x86_64; do
@@ -152,7 +152,7 @@ for cell in "${cells[@]}"; do
 		build_clean "$tree" arm64 "$HGOV_CROSS" "$work/hybrid" || ok=false
 		;;
 	arm64-*)
-		tree=$(HGOV_KVER=$kver bash "$HGOV_TOP/scripts/kernel.sh" normal)
+		tree=$(HGOV_KVER=$kver bash "$HGOV_TOP/scripts/board/kernel.sh" normal)
 		cp -a "$HGOV_TOP/scripts/testbed" "$work/testbed"
 		build_clean "$tree" arm64 "$HGOV_CROSS" "$work/hybrid" "$work/testbed" || ok=false
 		;;

@@ -19,7 +19,7 @@
 #   badinput    every tunable and parameter fed bad input, concurrently too
 #   soak        10 minutes of mixed I/O and CPU load, kmemleak scan, counters
 #
-# usage: stress.sh [ITEM...]   (default: all; --list names them).
+# usage: scripts/stress/run.sh [ITEM...]   (default: all; --list names them).
 # HGOV_SOAK_S (default 600) and HGOV_CHURN_S (default 45) shorten or
 # lengthen the soak and the selftests' background races. An item fails on its own
 # verdict or on any WARN, BUG, KASAN, UBSAN, lockdep, RCU, hung-task,
@@ -27,7 +27,7 @@
 # printed. Ends with "N passed, N failed".
 set -euo pipefail
 export HGOV_KVER=${HGOV_KVER:-7.3}
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/../lib.sh"
 
 SELFTESTS=(basic modtest sptest1 sptest2 sptest3 sptest4)
 ITEMS=(switches modcycles hotplug limits faults badinput soak)
@@ -51,7 +51,7 @@ trap 'rm -rf "$work"' EXIT
 hgov_need_host_tools
 hgov_need_pkgs patch
 src=$(hgov_src)
-build=$(bash "$HGOV_TOP/scripts/kernel.sh" debug)
+build=$(bash "$HGOV_TOP/scripts/board/kernel.sh" debug)
 hgov_build_modules "$build"
 st=$work/selftests
 mkdir -p "$st"

@@ -15,7 +15,7 @@
 # out/bench.md and out/bench-REGIME-timeline.png; each boot's console is
 # in out/bench/.
 set -euo pipefail
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/../lib.sh"
 
 quick=
 case ${1:-} in
