@@ -82,10 +82,60 @@ board_kernel() {
 	krel=$(cat "$build/include/config/kernel.release")
 }
 
+# The recipe files of meta-renesas's meta-rcar-gen3 that our appends are
+# for, per branch (renesas-rcar/meta-renesas: dunfell 8202875f,
+# kirkstone-dev 11221be7, scarthgap ed600900; there is no plain
+# kirkstone branch): meta-rcar-gen3/recipes-kernel/cpufreq-initscripts/
+# cpufreq-initscripts.bb, unversioned on every branch, and
+# meta-rcar-gen3/recipes-kernel/linux/linux-renesas_5.10.bb.
+BSP_RECIPES_dunfell="cpufreq-initscripts.bb linux-renesas_5.10.bb"
+BSP_RECIPES_kirkstone="cpufreq-initscripts.bb linux-renesas_5.10.bb"
+BSP_RECIPES_scarthgap="cpufreq-initscripts.bb linux-renesas_5.10.bb"
+
+# check_appends LAYER - every .bbappend of LAYER applies to a recipe on
+# every branch: its own recipes, and under dynamic-layers/rcar-gen3 the
+# BSP's. The rule is bitbake's (lib/bb/cooker.py, 1.46, 2.0 and 2.8 alike):
+# collect_bbfiles() keys an append by its basename with .bbappend replaced
+# by .bb, and get_file_appends() applies it to recipe file f if
+#   (bbappend == f) or ('%' in bbappend and
+#                       bbappend.startswith(f[:bbappend.index('%')]))
+# An append that applies to nothing stops the parse ("No recipes in
+# default available for").
+check_appends() {
+	local layer=$1 branch own bsp
+	own=$(cd "$layer" && find recipes-* -name '*.bb' -printf '%f\n' | sort)
+	for branch in dunfell kirkstone scarthgap; do
+		bsp=BSP_RECIPES_$branch
+		python3 - "$layer" "$branch" "$own" "${!bsp}" <<-'PY' || fail "a bbappend applies to no recipe on $branch"
+		import os, sys
+		layer, branch, own, bsp = sys.argv[1:5]
+		bad = 0
+		for top, dirs, files in sorted(os.walk(layer)):
+		    for name in sorted(files):
+		        if not name.endswith('.bbappend'):
+		            continue
+		        path = os.path.relpath(os.path.join(top, name), layer)
+		        recipes = own.split()
+		        if path.startswith('dynamic-layers/rcar-gen3/'):
+		            recipes = bsp.split()
+		        bbappend = name.replace('.bbappend', '.bb')
+		        hits = [f for f in recipes if (bbappend == f) or
+		                ('%' in bbappend and bbappend.startswith(f[:bbappend.index('%')]))]
+		        if hits:
+		            print('ok: %s: %s applies to %s' % (branch, path, ' '.join(hits)))
+		        else:
+		            print('error: %s: %s applies to none of %s' % (branch, path, ' '.join(recipes)))
+		            bad = 1
+		sys.exit(bad)
+		PY
+	done
+}
+
 check_yocto() {
 	local S B D KERNEL_CC KERNEL_LD KERNEL_AR KERNEL_OBJCOPY KERNEL_STRIP pv
 	local layer=$HGOV_TOP/scripts/packaging/meta-cpufreq-hybrid
-	hgov_need_pkgs file kmod
+	hgov_need_pkgs file kmod python3
+	check_appends "$layer"
 	board_kernel
 	# The recipe's version and license checksum match the tree.
 	pv=$(sed -n 's/^PV = "\([^+]*\)+.*/\1/p' "$layer"/recipes-kernel/cpufreq-hybrid/*.bb)
@@ -127,7 +177,7 @@ check_yocto() {
 
 	# The cpufreq-initscripts append: a BSP-style script that selects
 	# performance now selects hybrid; a tree with nothing to rewrite fails.
-	local fix=$layer/dynamic-layers/rcar-gen3/recipes-bsp/cpufreq-initscripts/files/cpufreq-hybrid-boot-governor.sh
+	local fix=$layer/dynamic-layers/rcar-gen3/recipes-kernel/cpufreq-initscripts/files/cpufreq-hybrid-boot-governor.sh
 	mkdir -p "$work/bsp/etc/init.d" "$work/none/etc"
 	cat > "$work/bsp/etc/init.d/cpufreq" <<-'SH'
 	#!/bin/sh
