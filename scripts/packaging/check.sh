@@ -9,10 +9,18 @@
 #              dkms-install / dkms-remove; purge.
 #   yocto      the make command lines of OE-core's module.bbclass
 #              (do_compile, do_install) against the arm64 board kernel, into
-#              a staging ${D}; and the cpufreq-initscripts append's rewrite.
+#              a staging ${D}; every append's name against meta-renesas's
+#              recipes by bitbake's rule; the cpufreq-initscripts append's
+#              rewrite of the BSP script; the recipe's module options.
 #   buildroot  the make command lines of Buildroot's pkg-kernel-module.mk
 #              (build and install hooks) against the arm64 board kernel,
-#              into a staging TARGET_DIR.
+#              into a staging TARGET_DIR; the installed boot default on
+#              the board.
+#
+# Each one also checks what it installs besides the module: the boot
+# default (/etc/default/cpufreq-hybrid and the script that applies it, on
+# a fake sysfs), the man page against the code, the kernel options the
+# module needs, the version against the changelog.
 #
 # usage: check.sh dkms|yocto|buildroot
 set -euo pipefail
@@ -614,6 +622,23 @@ check_buildroot() {
 	grep -qx 'HYBRID_GOVERNOR=hybrid' "$target/etc/default/cpufreq-hybrid" ||
 		fail "BR2_PACKAGE_CPUFREQ_HYBRID_BOOT_GOVERNOR=hybrid did not reach /etc/default/cpufreq-hybrid"
 	check_boot_script "$target/usr/lib/cpufreq-hybrid/cpufreq-hybrid-boot"
+
+	# The installed S12cpufreq-hybrid and boot script on the virtual board
+	# (busybox sh, the real module and sysfs): about 30 s.
+	cat > "$work/boot-extra.list" <<-EOF
+	dir /usr 755 0 0
+	dir /usr/lib 755 0 0
+	dir /usr/lib/cpufreq-hybrid 755 0 0
+	file /usr/lib/cpufreq-hybrid/cpufreq-hybrid-boot $target/usr/lib/cpufreq-hybrid/cpufreq-hybrid-boot 755 0 0
+	dir /etc 755 0 0
+	dir /etc/init.d 755 0 0
+	file /etc/init.d/S12cpufreq-hybrid $target/etc/init.d/S12cpufreq-hybrid 755 0 0
+	EOF
+	HGOV_BOARD_EXTRA=$work/boot-extra.list bash "$HGOV_TOP/scripts/board.sh" run \
+		"$HGOV_TOP/scripts/packaging/boot/board-boot.sh" > "$work/board.log" 2>&1 ||
+		{ cat "$work/board.log"; fail "the boot default failed on the board"; }
+	grep '^ok: ' "$work/board.log"
+	echo "ok: the boot default on the board"
 }
 
 # br_make MK SRC TARGET VALUE GOAL... - run the package's make variables
