@@ -56,7 +56,7 @@ check_ko() {
 # policy that refuses the governor, no policy at all.
 check_boot_script() {
 	local boot=${1:-$HGOV_TOP/scripts/packaging/boot/cpufreq-hybrid-boot}
-	local t=$work/boot root shell rc
+	local t=$work/boot shell rc v
 	local cf=$t/root/sys/devices/system/cpu/cpufreq
 	local param=$t/root/sys/module/cpufreq_hybrid/parameters/assist
 	# tree [LOADED] - policy0 and policy4 under performance; LOADED:
@@ -256,7 +256,7 @@ check_deb_boot() {
 }
 
 check_dkms() {
-	local k kb= built=0 name=cpufreq-hybrid
+	local k kb='' built=0 name=cpufreq-hybrid
 	[ "$(id -u)" -eq 0 ] || fail "the DKMS check installs a package: run as root"
 	hgov_need_pkgs dkms linux-headers-amd64 linux-headers-6.12-amd64 file kmod xz-utils zstd
 	bash "$HGOV_TOP/scripts/packaging/deb.sh" "$work/deb"
@@ -309,9 +309,11 @@ board_kernel() {
 # kirkstone branch): meta-rcar-gen3/recipes-kernel/cpufreq-initscripts/
 # cpufreq-initscripts.bb, unversioned on every branch, and
 # meta-rcar-gen3/recipes-kernel/linux/linux-renesas_5.10.bb.
-BSP_RECIPES_dunfell="cpufreq-initscripts.bb linux-renesas_5.10.bb"
-BSP_RECIPES_kirkstone="cpufreq-initscripts.bb linux-renesas_5.10.bb"
-BSP_RECIPES_scarthgap="cpufreq-initscripts.bb linux-renesas_5.10.bb"
+declare -A BSP_RECIPES=(
+	[dunfell]="cpufreq-initscripts.bb linux-renesas_5.10.bb"
+	[kirkstone]="cpufreq-initscripts.bb linux-renesas_5.10.bb"
+	[scarthgap]="cpufreq-initscripts.bb linux-renesas_5.10.bb"
+)
 
 # check_appends LAYER - every .bbappend of LAYER applies to a recipe on
 # every branch: its own recipes, and under dynamic-layers/rcar-gen3 the
@@ -323,11 +325,10 @@ BSP_RECIPES_scarthgap="cpufreq-initscripts.bb linux-renesas_5.10.bb"
 # An append that applies to nothing stops the parse ("No recipes in
 # default available for").
 check_appends() {
-	local layer=$1 branch own bsp
+	local layer=$1 branch own
 	own=$(cd "$layer" && find recipes-* -name '*.bb' -printf '%f\n' | sort)
 	for branch in dunfell kirkstone scarthgap; do
-		bsp=BSP_RECIPES_$branch
-		python3 - "$layer" "$branch" "$own" "${!bsp}" <<-'PY' || fail "a bbappend applies to no recipe on $branch"
+		python3 - "$layer" "$branch" "$own" "${BSP_RECIPES[$branch]}" <<-'PY' || fail "a bbappend applies to no recipe on $branch"
 		import os, sys
 		layer, branch, own, bsp = sys.argv[1:5]
 		bad = 0
@@ -638,6 +639,7 @@ check_buildroot() {
 		"$HGOV_TOP/scripts/packaging/boot/board-boot.sh" > "$work/board.log" 2>&1 ||
 		{ cat "$work/board.log"; fail "the boot default failed on the board"; }
 	grep '^ok: ' "$work/board.log"
+	! hgov_splats "$work/board.log" || fail "kernel complaints on the board (above)"
 	echo "ok: the boot default on the board"
 }
 

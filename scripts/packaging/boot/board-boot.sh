@@ -11,8 +11,8 @@ boot=/usr/lib/cpufreq-hybrid/cpufreq-hybrid-boot
 assist=/sys/module/cpufreq_hybrid/parameters/assist
 [ -x "$boot" ] && [ -x /etc/init.d/S12cpufreq-hybrid ] || hgov_fail "boot files not in the initramfs"
 mkdir -p /etc/default
-govs() { echo "$(cat $CPUFREQ/policy0/scaling_governor) $(cat $CPUFREQ/policy4/scaling_governor)"; }
-setgov() { echo "$1" > $CPUFREQ/policy0/scaling_governor && echo "$1" > $CPUFREQ/policy4/scaling_governor; }
+govs() { echo "$(cat "$CPUFREQ/policy0/scaling_governor") $(cat "$CPUFREQ/policy4/scaling_governor")"; }
+setgov() { echo "$1" > "$CPUFREQ/policy0/scaling_governor" && echo "$1" > "$CPUFREQ/policy4/scaling_governor"; }
 
 # Empty: nothing changes, nothing is loaded.
 setgov performance
