@@ -426,9 +426,10 @@ check_recipe_vars() {
 # check_kconfig FRAGMENT - the kernel options FRAGMENT (the Yocto .cfg or
 # the Buildroot fixups) turns on are those of the other packaging, and on
 # top of arm64's defconfig (no tracers, so no tracepoints) they give the
-# kernel every option DKMS's BUILD_EXCLUSIVE_CONFIG requires.
+# kernel every option DKMS's BUILD_EXCLUSIVE_CONFIG requires: on 5.10 (the
+# Renesas BSP's kernel) and on the board's.
 check_kconfig() {
-	local frag=$1 kc=$work/kconfig opt need cfg br
+	local frag=$1 opt need cfg br k ksrc kc
 	cfg=$HGOV_TOP/scripts/packaging/meta-cpufreq-hybrid/dynamic-layers/rcar-gen3/recipes-kernel/linux/files/cpufreq-hybrid.cfg
 	br=$HGOV_TOP/scripts/packaging/buildroot/package/cpufreq-hybrid/cpufreq-hybrid.mk
 	[ "$(sed -n 's/^\(CONFIG_[A-Z0-9_]*\)=y$/\1/p' "$cfg" | sort)" = \
@@ -436,25 +437,29 @@ check_kconfig() {
 		fail "the Yocto fragment and the Buildroot fixups enable different options"
 	need=$(sed -n 's/^BUILD_EXCLUSIVE_CONFIG="\(.*\)"$/\1/p' "$HGOV_TOP/scripts/packaging/dkms.conf")
 	[ -n "$need" ] || fail "dkms.conf has no BUILD_EXCLUSIVE_CONFIG"
-	mkdir -p "$kc"
-	make -s -C "$src" O="$kc" ARCH=arm64 CROSS_COMPILE="$HGOV_CROSS" defconfig > /dev/null ||
-		fail "defconfig failed"
-	for opt in $need; do
-		grep -q "^$opt=[ym]$" "$kc/.config" || echo "  arm64 defconfig lacks $opt"
+	for k in $(printf '%s\n' 5.10 "$HGOV_KVER" | sort -u); do
+		ksrc=$(HGOV_KVER=$k hgov_src)
+		kc=$work/kconfig-$k
+		mkdir -p "$kc"
+		make -s -C "$ksrc" O="$kc" ARCH=arm64 CROSS_COMPILE="$HGOV_CROSS" defconfig > /dev/null ||
+			fail "$k: defconfig failed"
+		for opt in $need; do
+			grep -q "^$opt=[ym]$" "$kc/.config" || echo "  $k: arm64 defconfig lacks $opt"
+		done
+		# The fragment's options replace defconfig's, as merge_config.sh
+		# and kernel-yocto's do.
+		for opt in $(sed -n 's/^\(CONFIG_[A-Z0-9_]*\)=y$/\1/p' "$frag"); do
+			sed -i "/^$opt=/d; /^# $opt is not set$/d" "$kc/.config"
+			echo "$opt=y" >> "$kc/.config"
+		done
+		make -s -C "$ksrc" O="$kc" ARCH=arm64 CROSS_COMPILE="$HGOV_CROSS" olddefconfig > /dev/null ||
+			fail "$k: olddefconfig failed"
+		for opt in $need; do
+			grep -q "^$opt=[ym]$" "$kc/.config" ||
+				fail "$k: arm64 defconfig + ${frag##*/}: $opt is not set"
+		done
+		echo "ok: $k: arm64 defconfig + ${frag##*/}: $need"
 	done
-	# The fragment's options replace defconfig's, as merge_config.sh
-	# and kernel-yocto's do.
-	for opt in $(sed -n 's/^\(CONFIG_[A-Z0-9_]*\)=y$/\1/p' "$frag"); do
-		sed -i "/^$opt=/d; /^# $opt is not set$/d" "$kc/.config"
-		echo "$opt=y" >> "$kc/.config"
-	done
-	make -s -C "$src" O="$kc" ARCH=arm64 CROSS_COMPILE="$HGOV_CROSS" olddefconfig > /dev/null ||
-		fail "olddefconfig failed"
-	for opt in $need; do
-		grep -q "^$opt=[ym]$" "$kc/.config" ||
-			fail "arm64 defconfig + ${frag##*/}: $opt is not set"
-	done
-	echo "ok: arm64 defconfig + ${frag##*/}: $need"
 }
 
 check_yocto() {
