@@ -70,3 +70,5 @@ module_exit(hgov_module_exit);
 MODULE_AUTHOR("cpufreq_hybrid developers");
 MODULE_DESCRIPTION("CPUfreq governor 'hybrid': utilization scaling plus a storage I/O pin");
 MODULE_LICENSE("GPL");
+/* The release of scripts/packaging/debian/changelog; packaging/check.sh compares. */
+MODULE_VERSION("0.1.0");

@@ -13,9 +13,10 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 tree=$work/cpufreq-hybrid-$ver
 hgov_copy_sources "$tree"
-cp "$HGOV_TOP/README.md" "$tree/"
+cp "$HGOV_TOP/README.md" "$HGOV_TOP/COPYING" "$tree/"
 mkdir -p "$tree/scripts/packaging"
-cp "$HGOV_TOP/scripts/packaging/dkms.conf" "$tree/scripts/packaging/"
+cp -a "$HGOV_TOP/scripts/packaging/dkms.conf" "$HGOV_TOP/scripts/packaging/cpufreq_hybrid.4" \
+	"$HGOV_TOP/scripts/packaging/boot" "$tree/scripts/packaging/"
 cp -a "$HGOV_TOP/scripts/packaging/debian" "$tree/debian"
 (cd "$tree" && dpkg-buildpackage -us -uc) >&2 || hgov_die "dpkg-buildpackage failed"
 rm -f "$out"/cpufreq-hybrid*
