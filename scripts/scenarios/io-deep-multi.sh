@@ -62,7 +62,10 @@ pinned() {
 
 pinned "4 x QD8 random reads" 8
 [ "$pct" -le 25 ] || hgov_fail "four issuers 32 deep together pinned policy0 for $pct % of the run"
-[ "$gov" -le 300 ] || hgov_fail "the governor's threads took $gov ms of CPU while the deep queue was left out"
+# A recheck that counted the deep queue kicked the evaluation over and
+# over: 110 ms of CPU on the 6.12 board; none without.
+[ "$HGOV_TIMING" = 0 ] || [ "$gov" -le 50 ] ||
+	hgov_fail "the governor's threads took $gov ms of CPU while the deep queue was left out"
 deep=$pct
 deep_gov=$gov
 pinned "4 x QD1 random reads" 1
