@@ -297,7 +297,7 @@ bool hgov_disk_event(const struct hgov_blk_event *ev)
 	struct hgov_io_limits lim;
 	struct hgov_disk_view view;
 	struct hgov_disk *d;
-	s64 before = 0;
+	s64 before = 0, last;
 	u32 gen;
 
 	d = hgov_disk_slot(ev, issue || dirty, &gen);
@@ -330,8 +330,9 @@ bool hgov_disk_event(const struct hgov_blk_event *ev)
 	 * stamps; pairs with the smp_mb() in hgov_io_recheck(). Another
 	 * event stamped meanwhile is as recent: that one decided.
 	 */
+	last = view.last_event_ns;
 	if (verdict.stamp &&
-	    !atomic64_try_cmpxchg(&d->last_event_ns, &view.last_event_ns, ev->now_ns))
+	    !atomic64_try_cmpxchg(&d->last_event_ns, &last, ev->now_ns))
 		return false;
 	if (verdict.mark)
 		hgov_disk_mark(d, &view.deep, &verdict.deep);
