@@ -304,7 +304,7 @@ static void hgov_io_deep_multi_test(struct kunit *test)
 			last = mark.last_ns;
 		}
 		KUNIT_EXPECT_EQ_MSG(test, hgov_io_deep(DEPTH, t + 15000, &mark),
-				    t - start >= HGOV_DEEP_SETTLE_NS,
+				    (bool)(t - start >= HGOV_DEEP_SETTLE_NS),
 				    "at %llu ms after the first request",
 				    div_u64(t - start, NSEC_PER_MSEC));
 	}
