@@ -38,6 +38,13 @@
  *
  * so a request whose disk lost its slot between lookup and count cannot
  * leave a count behind in the next disk's.
+ *
+ * Each rule is written once, here: whether a disk counts toward the pin
+ * (hgov_disk_role()), for the evaluation's sum (hgov_io_sum_add()) and
+ * for the recheck that follows it (hgov_io_missed()) alike; and what a
+ * block event does (hgov_io_on_event()): a disk that goes busy, or that
+ * gets a dirtied page after a millisecond without an event, wakes the
+ * pins, unless it does not count.
  */
 
 #include <linux/blk_types.h>
@@ -59,75 +66,46 @@ static bool hgov_io_stale(u64 now_ns, u32 inflight, u64 last_event_ns,
 }
 
 /**
- * hgov_io_watchdog() - add a disk to the storage I/O sum, or write it off
- * @sum: the disks summed so far; this one is added
- * @now_ns: current time
- * @state: the disk's slot state (generation, requests in flight)
- * @last_event_ns: time of the disk's last block event
- * @watchdog_ns: io_watchdog_ms in ns
- * @next: set to the slot's state after the watchdog
- *
- * A disk whose requests stay in flight with no block event for the
- * watchdog period has lost their completions; they are written off:
- *
- *	stale = inflight > 0 && now - t_last >= watchdog
- *	stale:	next = (gen, 0), sum.stale = true
- *	else:	next = state, sum.inflight += inflight,
- *		sum.t_last = max(sum.t_last, t_last)
- *
- * An event stamped after @now_ns (another CPU's clock) is never stale. A
- * disk written off adds neither requests nor an event to @sum. It keeps
- * its generation: late completions of its requests are refused
- * (hgov_slot_count()), new requests count on, and with none in flight it
- * is written off once. The pin follows in hgov_io_step():
- *
- *	sum.stale && sum.inflight == 0  =>  pin = false (HGOV_IO_WATCHDOG)
- *
- * while another disk's requests in flight keep it (HGOV_IO_ACTIVE).
- *
- * Return: stale: the slot's state must become @next.
- */
-bool hgov_io_watchdog(struct hgov_io_sum *sum, u64 now_ns, u64 state,
-		      u64 last_event_ns, u64 watchdog_ns, u64 *next)
-{
-	u32 inflight = HGOV_SLOT_INFLIGHT(state);
-
-	if (hgov_io_stale(now_ns, inflight, last_event_ns, watchdog_ns)) {
-		*next = hgov_slot_write_off(state);
-		sum->stale = true;
-		return true;
-	}
-	*next = state;
-	sum->inflight += inflight;
-	sum->last_event_ns = max(sum->last_event_ns, last_event_ns);
-	return false;
-}
-EXPORT_SYMBOL_IF_KUNIT(hgov_io_watchdog);
-
-/**
  * hgov_io_deep_mark() - does an issued request keep a deep queue going?
  * @inflight: the disk's requests in flight with this one
  * @depth: io_deep_depth (0: the rule is off)
- * @now_ns: current time
- * @last_deep_ns: when a request last brought the queue to @depth
- * @deep_since_ns: when the queue's deep phase began; updated
+ * @now_ns: current time, read on the issuing CPU before @mark was
+ * @mark: the disk's deep phase as read; updated
  *
  * A request that brings the queue to @depth continues its deep phase if
- * the last one did so less than HGOV_DEEP_GAP_NS ago, else starts one:
+ * the last one did so less than HGOV_DEEP_GAP_NS before it, else starts
+ * one. Requests of one disk are issued from several CPUs at once (fio
+ * numjobs, an io_uring thread pool), each with its own clock reading
+ * taken before another's mark landed: the age of the last mark is
+ * signed, and a mark later than @now_ns continues the phase and stays:
  *
- *	inflight >= depth > 0:  deep_since = now - last_deep < gap ? deep_since : now,
- *				last_deep = now
+ *	age = now - last			(signed)
+ *	inflight >= depth > 0:
+ *		last == 0 || age <= -gap || age >= gap:	since = last = now
+ *		age >= stamp:				last = now
+ *		else:					nothing (a mark as recent)
  *
- * Return: true if the request reached @depth: the caller stores
- * @deep_since_ns and @now_ns as the disk's last_deep.
+ * The last mark moves at most once per HGOV_IO_STAMP_NS, and never back
+ * but for a mark more than a gap in the future, which is not trusted.
+ *
+ * Return: true if @mark changed: the caller stores it.
  */
-bool hgov_io_deep_mark(u32 inflight, u32 depth, u64 now_ns, u64 last_deep_ns,
-		       u64 *deep_since_ns)
+bool hgov_io_deep_mark(u32 inflight, u32 depth, u64 now_ns,
+		       struct hgov_deep_mark *mark)
 {
+	s64 age = (s64)(now_ns - mark->last_ns);
+
 	if (!depth || inflight < depth)
 		return false;
-	if (!last_deep_ns || now_ns - last_deep_ns >= HGOV_DEEP_GAP_NS)
-		*deep_since_ns = now_ns;
+	if (!mark->last_ns || age <= -(s64)HGOV_DEEP_GAP_NS ||
+	    age >= (s64)HGOV_DEEP_GAP_NS) {
+		mark->since_ns = now_ns;
+		mark->last_ns = now_ns;
+		return true;
+	}
+	if (age < (s64)HGOV_IO_STAMP_NS)
+		return false;
+	mark->last_ns = now_ns;
 	return true;
 }
 EXPORT_SYMBOL_IF_KUNIT(hgov_io_deep_mark);
@@ -136,25 +114,172 @@ EXPORT_SYMBOL_IF_KUNIT(hgov_io_deep_mark);
  * hgov_io_deep() - is a disk's queue deep, so that its I/O does not pin?
  * @depth: io_deep_depth (0: the rule is off)
  * @now_ns: current time
- * @last_deep_ns: when a request last brought its queue to @depth
- * @deep_since_ns: when that deep phase began
+ * @mark: the disk's deep phase (hgov_io_deep_mark())
  *
- *	deep = depth > 0 && deep_since > 0 && now - last_deep < gap &&
- *	       now - deep_since >= settle
+ *	age = now - last			(signed)
+ *	deep = depth > 0 && since > 0 && -gap < age < gap &&
+ *	       now - since >= settle
  *
  * A queue that fills and drains in batches (every request completing at
  * once, as virtio's do) stays deep as long as each batch reaches @depth;
  * a phase's first HGOV_DEEP_SETTLE_NS pins, as does anything after a gap.
+ * A mark stamped after @now_ns by another CPU is a queue refilled just
+ * now; one more than a gap ahead is not trusted.
  *
  * Return: true if the disk's requests and events are to be left out.
  */
-bool hgov_io_deep(u32 depth, u64 now_ns, u64 last_deep_ns, u64 deep_since_ns)
+bool hgov_io_deep(u32 depth, u64 now_ns, const struct hgov_deep_mark *mark)
 {
-	return depth && deep_since_ns && (s64)(now_ns - last_deep_ns) >= 0 &&
-	       now_ns - last_deep_ns < HGOV_DEEP_GAP_NS &&
-	       (s64)(now_ns - deep_since_ns) >= (s64)HGOV_DEEP_SETTLE_NS;
+	s64 age = (s64)(now_ns - mark->last_ns);
+
+	return depth && mark->since_ns && age > -(s64)HGOV_DEEP_GAP_NS &&
+	       age < (s64)HGOV_DEEP_GAP_NS &&
+	       (s64)(now_ns - mark->since_ns) >= (s64)HGOV_DEEP_SETTLE_NS;
 }
 EXPORT_SYMBOL_IF_KUNIT(hgov_io_deep);
+
+/**
+ * hgov_disk_role() - does a disk count toward the pin?
+ * @disk: the disk as a look at its slot found it
+ * @now_ns: current time
+ * @lim: the detector's settings
+ *
+ * The one rule for every look at the disks, the pin's evaluation
+ * (hgov_io_sum_add()) and its recheck (hgov_io_missed()) alike:
+ *
+ *	!counted					OUT
+ *	deep(depth, now, disk.deep)			DEEP
+ *	inflight > 0 && now - t_last >= watchdog	STALE
+ *	else						PINS
+ *
+ * An event stamped after @now_ns (another CPU's clock) is never stale.
+ *
+ * Return: the disk's role.
+ */
+enum hgov_disk_role hgov_disk_role(const struct hgov_disk_view *disk, u64 now_ns,
+				   const struct hgov_io_limits *lim)
+{
+	if (!disk->counted)
+		return HGOV_DISK_OUT;
+	if (hgov_io_deep(lim->depth, now_ns, &disk->deep))
+		return HGOV_DISK_DEEP;
+	if (hgov_io_stale(now_ns, disk->inflight, disk->last_event_ns,
+			  lim->watchdog_ns))
+		return HGOV_DISK_STALE;
+	return HGOV_DISK_PINS;
+}
+EXPORT_SYMBOL_IF_KUNIT(hgov_disk_role);
+
+/**
+ * hgov_io_sum_add() - add a disk to the storage I/O sum
+ * @sum: the disks summed so far; this one is added
+ * @role: the disk's role (hgov_disk_role())
+ * @disk: the disk
+ *
+ *	PINS:	sum.inflight += inflight, sum.t_last = max(sum.t_last, t_last)
+ *	DEEP:	sum.deep = true
+ *	STALE:	sum.stale = true (the caller writes its requests off:
+ *		hgov_slot_write_off())
+ *	all but OUT: sum.seen = max(sum.seen, t_last)
+ *
+ * A disk written off keeps its generation: late completions of its
+ * requests are refused (hgov_slot_count()), new requests count on, and
+ * with none in flight it is written off once. The pin follows in
+ * hgov_io_step():
+ *
+ *	sum.stale && sum.inflight == 0  =>  pin = false (HGOV_IO_WATCHDOG)
+ *
+ * while another disk's requests in flight keep it (HGOV_IO_ACTIVE).
+ */
+void hgov_io_sum_add(struct hgov_io_sum *sum, enum hgov_disk_role role,
+		     const struct hgov_disk_view *disk)
+{
+	if (role == HGOV_DISK_OUT)
+		return;
+	sum->seen_ns = max(sum->seen_ns, disk->last_event_ns);
+	if (role == HGOV_DISK_DEEP) {
+		sum->deep = true;
+	} else if (role == HGOV_DISK_STALE) {
+		sum->stale = true;
+	} else {
+		sum->inflight += disk->inflight;
+		sum->last_event_ns = max(sum->last_event_ns, disk->last_event_ns);
+	}
+}
+EXPORT_SYMBOL_IF_KUNIT(hgov_io_sum_add);
+
+/**
+ * hgov_io_missed() - did a disk go busy behind an evaluation's back?
+ * @disk: the disk, looked at after the evaluation asked to be kicked
+ * @seen_ns: the latest event the evaluation saw (struct hgov_io_sum)
+ * @now_ns: current time
+ * @lim: the detector's settings
+ *
+ * A probe that ran while the evaluation was deciding found no pin to
+ * kick; what it saw is now in the disk's slot:
+ *
+ *	missed = role == PINS && (inflight > 0 || t_last > seen)
+ *
+ * A deep disk's requests are no more news than they were to the
+ * evaluation, which left them out: they kick nobody.
+ *
+ * Return: true if the pin must be kicked.
+ */
+bool hgov_io_missed(const struct hgov_disk_view *disk, u64 seen_ns, u64 now_ns,
+		    const struct hgov_io_limits *lim)
+{
+	return hgov_disk_role(disk, now_ns, lim) == HGOV_DISK_PINS &&
+	       (disk->inflight || (s64)(disk->last_event_ns - seen_ns) > 0);
+}
+EXPORT_SYMBOL_IF_KUNIT(hgov_io_missed);
+
+/**
+ * hgov_io_on_event() - what a block event does
+ * @kind: the event
+ * @disk: its disk as the event found it: for an issue, with the request
+ *	counted in flight and its time stamped
+ * @now_ns: the event's time
+ * @lim: the detector's settings
+ * @out: verdict
+ *
+ *	issue:	mark = hgov_io_deep_mark(),
+ *		kick = inflight == 1 && role == PINS
+ *	dirty:	stamp = now - t_last >= stamp_ns,
+ *		kick = stamp && role == PINS
+ *	complete, requeue: nothing
+ *
+ * with the role (hgov_disk_role()) the disk has after the event: a disk
+ * that goes busy or gets its first dirtied page for a while wakes the
+ * pins, unless io_disks or its deep queue leaves it out.
+ */
+void hgov_io_on_event(enum hgov_io_event_kind kind,
+		      const struct hgov_disk_view *disk, u64 now_ns,
+		      const struct hgov_io_limits *lim,
+		      struct hgov_io_event_verdict *out)
+{
+	struct hgov_disk_view after = *disk;
+	bool first;
+
+	out->stamp = false;
+	out->mark = false;
+	out->deep = disk->deep;
+	out->kick = false;
+	if (kind == HGOV_EV_ISSUE) {
+		out->mark = hgov_io_deep_mark(disk->inflight, lim->depth, now_ns,
+					      &out->deep);
+		first = disk->inflight == 1;
+	} else if (kind == HGOV_EV_DIRTY) {
+		out->stamp = (s64)(now_ns - disk->last_event_ns) >=
+			     (s64)HGOV_IO_STAMP_NS;
+		first = out->stamp;
+	} else {
+		return;
+	}
+	after.deep = out->deep;
+	after.last_event_ns = now_ns;
+	out->kick = first && hgov_disk_role(&after, now_ns, lim) == HGOV_DISK_PINS;
+}
+EXPORT_SYMBOL_IF_KUNIT(hgov_io_on_event);
 
 /**
  * hgov_io_step() - pin or release a policy

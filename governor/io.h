@@ -84,12 +84,96 @@ struct hgov_io_verdict {
  * @last_event_ns: time of the latest block event
  * @stale: a disk's requests were written off by the watchdog
  * @deep: a disk with a deep queue was left out (hgov_io_deep())
+ * @seen_ns: the latest block event of every disk io_disks counts, left
+ *	out or not (hgov_io_missed())
  */
 struct hgov_io_sum {
 	u32	inflight;
 	u64	last_event_ns;
 	bool	stale;
 	bool	deep;
+	u64	seen_ns;
+};
+
+/**
+ * struct hgov_deep_mark - a disk's deep phase (hgov_io_deep_mark())
+ * @last_ns: when a request last brought its queue to io_deep_depth (0:
+ *	never)
+ * @since_ns: when the phase began
+ */
+struct hgov_deep_mark {
+	u64	last_ns;
+	u64	since_ns;
+};
+
+/**
+ * struct hgov_disk_view - a disk as one look at its slot found it
+ * @inflight: its requests in flight
+ * @counted: io_disks counts it
+ * @last_event_ns: its last block event (0: none)
+ * @deep: its deep phase
+ */
+struct hgov_disk_view {
+	u32			inflight;
+	bool			counted;
+	u64			last_event_ns;
+	struct hgov_deep_mark	deep;
+};
+
+/**
+ * struct hgov_io_limits - the detector's settings
+ * @depth: io_deep_depth (0: the deep-queue rule is off)
+ * @watchdog_ns: io_watchdog_ms in ns
+ */
+struct hgov_io_limits {
+	u32	depth;
+	u64	watchdog_ns;
+};
+
+/**
+ * enum hgov_disk_role - what a disk's I/O does to the pin (hgov_disk_role())
+ * @HGOV_DISK_OUT: nothing: io_disks leaves the disk out
+ * @HGOV_DISK_DEEP: nothing: its queue is deep
+ * @HGOV_DISK_STALE: nothing: its requests lost their completions and are
+ *	written off
+ * @HGOV_DISK_PINS: its requests in flight and its last event count
+ */
+enum hgov_disk_role {
+	HGOV_DISK_OUT,
+	HGOV_DISK_DEEP,
+	HGOV_DISK_STALE,
+	HGOV_DISK_PINS,
+};
+
+/**
+ * enum hgov_io_event_kind - a block event (hgov_io_on_event())
+ * @HGOV_EV_ISSUE: a data read or write was issued to the driver
+ * @HGOV_EV_COMPLETE: one was done (or failed) for good
+ * @HGOV_EV_REQUEUE: one was requeued
+ * @HGOV_EV_DIRTY: a buffered writer dirtied a page of a file on the disk
+ * @HGOV_EV_NR: number of kinds
+ */
+enum hgov_io_event_kind {
+	HGOV_EV_ISSUE,
+	HGOV_EV_COMPLETE,
+	HGOV_EV_REQUEUE,
+	HGOV_EV_DIRTY,
+	HGOV_EV_NR,
+};
+
+/**
+ * struct hgov_io_event_verdict - what a block event does (hgov_io_on_event())
+ * @stamp: store the event's time as the disk's last event (a dirtied
+ *	page; requests always stamp, before they count)
+ * @mark: store @deep as the disk's deep phase
+ * @deep: the disk's deep phase after the event
+ * @kick: wake the pins that would engage
+ */
+struct hgov_io_event_verdict {
+	bool			stamp;
+	bool			mark;
+	struct hgov_deep_mark	deep;
+	bool			kick;
 };
 
 /*
@@ -99,6 +183,15 @@ struct hgov_io_sum {
  */
 #define HGOV_DEEP_GAP_NS	(20 * NSEC_PER_MSEC)
 #define HGOV_DEEP_SETTLE_NS	(50 * NSEC_PER_MSEC)
+
+/*
+ * A disk's last event stamped by a dirtied page, and its deep phase's
+ * last request, are stored at most this often: a writer dirties thousands
+ * of pages a second and a deep queue takes thousands of requests, and one
+ * stamp a millisecond keeps the hold and the phase to within 1 ms
+ * (hgov_io_on_event()).
+ */
+#define HGOV_IO_STAMP_NS	NSEC_PER_MSEC
 
 /*
  * A pinned policy with a slow request in flight looks again every
@@ -120,11 +213,19 @@ bool hgov_slot_count(u64 state, u32 gen, bool issue, u64 *next);
 bool hgov_slot_take(u64 state, u64 *next);
 u64 hgov_slot_publish(u64 taken);
 u64 hgov_slot_write_off(u64 state);
-bool hgov_io_watchdog(struct hgov_io_sum *sum, u64 now_ns, u64 state,
-		      u64 last_event_ns, u64 watchdog_ns, u64 *next);
-bool hgov_io_deep_mark(u32 inflight, u32 depth, u64 now_ns, u64 last_deep_ns,
-		       u64 *deep_since_ns);
-bool hgov_io_deep(u32 depth, u64 now_ns, u64 last_deep_ns, u64 deep_since_ns);
+bool hgov_io_deep_mark(u32 inflight, u32 depth, u64 now_ns,
+		       struct hgov_deep_mark *mark);
+bool hgov_io_deep(u32 depth, u64 now_ns, const struct hgov_deep_mark *mark);
+enum hgov_disk_role hgov_disk_role(const struct hgov_disk_view *disk, u64 now_ns,
+				   const struct hgov_io_limits *lim);
+void hgov_io_sum_add(struct hgov_io_sum *sum, enum hgov_disk_role role,
+		     const struct hgov_disk_view *disk);
+bool hgov_io_missed(const struct hgov_disk_view *disk, u64 seen_ns, u64 now_ns,
+		    const struct hgov_io_limits *lim);
+void hgov_io_on_event(enum hgov_io_event_kind kind,
+		      const struct hgov_disk_view *disk, u64 now_ns,
+		      const struct hgov_io_limits *lim,
+		      struct hgov_io_event_verdict *out);
 bool hgov_disk_counted(const char *patterns, const char *name);
 bool hgov_op_pins(unsigned int op);
 bool hgov_disk_patterns_valid(const char *patterns);

@@ -18,6 +18,7 @@
 #define MS(x)		((u64)(x) * NSEC_PER_MSEC)
 #define HOLD		MS(50)
 #define WATCHDOG	MS(2000)
+#define DEPTH		16
 
 struct step_case {
 	struct hgov_io_input in;
@@ -189,16 +190,25 @@ static const struct watchdog_case watchdog_cases[] = {
 static void hgov_io_watchdog_test(struct kunit *test)
 {
 	const struct watchdog_case *c = hgov_kunit_param(test);
+	struct hgov_io_limits lim = { .depth = DEPTH, .watchdog_ns = WATCHDOG };
 	struct hgov_io_input in = IN(0, 0, 0, true);
 	struct hgov_io_sum sum = {};
 	struct hgov_io_verdict out;
 	unsigned int i;
 
 	for (i = 0; i < ARRAY_SIZE(c->disk); i++) {
-		u64 state = ((u64)2 << 32) | c->disk[i].inflight, next;
-		bool off = hgov_io_watchdog(&sum, c->now, state, c->disk[i].last,
-					    WATCHDOG, &next);
+		struct hgov_disk_view disk = {
+			.inflight	= c->disk[i].inflight,
+			.counted	= true,
+			.last_event_ns	= c->disk[i].last,
+		};
+		u64 state = ((u64)2 << 32) | c->disk[i].inflight, next = state;
+		enum hgov_disk_role role = hgov_disk_role(&disk, c->now, &lim);
+		bool off = role == HGOV_DISK_STALE;
 
+		if (off)
+			next = hgov_slot_write_off(state);
+		hgov_io_sum_add(&sum, role, &disk);
 		KUNIT_EXPECT_EQ_MSG(test, off, (bool)(c->left[i] != c->disk[i].inflight),
 				    "disk %u", i);
 		KUNIT_EXPECT_EQ_MSG(test, HGOV_SLOT_GEN(next), 2U, "disk %u", i);
@@ -221,43 +231,85 @@ static void hgov_io_watchdog_test(struct kunit *test)
 
 HGOV_KUNIT_PARAMS(hgov_io_watchdog_test, watchdog, watchdog_cases, name);
 
-#define DEPTH		16
-
 struct deep_mark_case {
 	u32 inflight, depth;
 	u64 now, last_deep, since;
 	bool marked;
-	u64 since_after;
+	u64 last_after, since_after;
 	const char *name;
 };
 
 static const struct deep_mark_case deep_mark_cases[] = {
-	{ 16, DEPTH, MS(100), 0, 0, true, MS(100),
+	{ 16, DEPTH, MS(100), 0, 0, true, MS(100), MS(100),
 	  "the 16th request in flight starts a deep phase" },
-	{ 32, DEPTH, MS(100), MS(99), MS(40), true, MS(40),
+	{ 32, DEPTH, MS(100), MS(99), MS(40), true, MS(100), MS(40),
 	  "the queue refilled 1 ms later: the phase goes on" },
-	{ 32, DEPTH, MS(100), MS(80), MS(40), true, MS(100),
+	{ 32, DEPTH, MS(100), MS(80), MS(40), true, MS(100), MS(100),
 	  "refilled after a 20 ms gap: a new phase" },
-	{ 32, DEPTH, MS(100), MS(81), MS(40), true, MS(40),
+	{ 32, DEPTH, MS(100), MS(81), MS(40), true, MS(100), MS(40),
 	  "1 ms inside the gap: the phase goes on" },
-	{ 15, DEPTH, MS(100), MS(99), MS(40), false, MS(40),
+	{ 15, DEPTH, MS(100), MS(99), MS(40), false, MS(99), MS(40),
 	  "15 in flight: not deep, nothing stored" },
-	{ 32, 0, MS(100), MS(99), MS(40), false, MS(40),
+	{ 32, 0, MS(100), MS(99), MS(40), false, MS(99), MS(40),
 	  "io_deep_depth 0: the rule is off" },
+	{ 32, DEPTH, MS(100), MS(100) - 500000, MS(40), false, MS(100) - 500000, MS(40),
+	  "refilled 0.5 ms after the last mark: nothing stored" },
+	{ 32, DEPTH, MS(100), MS(100) + 3000, MS(40), false, MS(100) + 3000, MS(40),
+	  "another CPU marked after this one's clock read: the phase goes on, the mark stays" },
+	{ 32, DEPTH, MS(100), MS(105), MS(40), false, MS(105), MS(40),
+	  "a mark 5 ms ahead (another CPU, preempted reader): the phase goes on" },
+	{ 32, DEPTH, MS(100), MS(120), MS(40), true, MS(100), MS(100),
+	  "a mark a gap ahead is not trusted: a new phase" },
 };
 
 /* A request that brings its queue to io_deep_depth starts or goes on with a deep phase. */
 static void hgov_io_deep_mark_test(struct kunit *test)
 {
 	const struct deep_mark_case *c = hgov_kunit_param(test);
-	u64 since = c->since;
+	struct hgov_deep_mark mark = { .last_ns = c->last_deep, .since_ns = c->since };
 
-	KUNIT_EXPECT_EQ(test, hgov_io_deep_mark(c->inflight, c->depth, c->now,
-						c->last_deep, &since), c->marked);
-	KUNIT_EXPECT_EQ(test, since, c->since_after);
+	KUNIT_EXPECT_EQ(test, hgov_io_deep_mark(c->inflight, c->depth, c->now, &mark),
+			c->marked);
+	KUNIT_EXPECT_EQ(test, mark.last_ns, c->last_after);
+	KUNIT_EXPECT_EQ(test, mark.since_ns, c->since_after);
 }
 
 HGOV_KUNIT_PARAMS(hgov_io_deep_mark_test, deep_mark, deep_mark_cases, name);
+
+/*
+ * Four CPUs issue to one disk, 32 deep together, one request every 25 us
+ * each. Each reads its clock before the count, and marks the phase
+ * after, when the other three may have marked later times: the marks land
+ * in the reverse order of the clock reads, 15 us after the first. The
+ * phase starts once and settles 50 ms later; the last mark never moves
+ * back.
+ */
+static void hgov_io_deep_multi_test(struct kunit *test)
+{
+	struct hgov_deep_mark mark = {};
+	u64 t, start = MS(1000), last = 0;
+	unsigned int restarts = 0;
+	int cpu;
+
+	for (t = start; t < start + MS(100); t += 25000) {
+		for (cpu = 3; cpu >= 0; cpu--) {
+			u64 now = t + cpu * 5000;
+			struct hgov_deep_mark was = mark;
+
+			if (hgov_io_deep_mark(32, DEPTH, now, &mark) &&
+			    mark.since_ns != was.since_ns)
+				restarts++;
+			KUNIT_ASSERT_GE_MSG(test, mark.last_ns, last,
+					    "the mark moved back at %llu ns", now);
+			last = mark.last_ns;
+		}
+		KUNIT_EXPECT_EQ_MSG(test, hgov_io_deep(DEPTH, t + 15000, &mark),
+				    (bool)(t - start >= HGOV_DEEP_SETTLE_NS),
+				    "at %llu ms after the first request",
+				    div_u64(t - start, NSEC_PER_MSEC));
+	}
+	KUNIT_EXPECT_EQ(test, restarts, 1U);
+}
 
 struct deep_case {
 	u32 depth;
@@ -277,8 +329,12 @@ static const struct deep_case deep_cases[] = {
 	  "not refilled for 20 ms: pins again" },
 	{ DEPTH, MS(1000), 0, 0, false, "never deep: pins" },
 	{ 0, MS(1000), MS(999), MS(900), false, "io_deep_depth 0: pins" },
-	{ DEPTH, MS(1000), MS(1001), MS(900), false,
-	  "refill stamped after now: not trusted" },
+	{ DEPTH, MS(1000), MS(1001), MS(900), true,
+	  "refilled by another CPU after now: left out" },
+	{ DEPTH, MS(1000), MS(1020), MS(900), false,
+	  "a refill stamped a gap after now: not trusted" },
+	{ DEPTH, MS(1000), MS(999), MS(1001), false,
+	  "a phase another CPU started after now: pins" },
 };
 
 /*
@@ -288,12 +344,153 @@ static const struct deep_case deep_cases[] = {
 static void hgov_io_deep_test(struct kunit *test)
 {
 	const struct deep_case *c = hgov_kunit_param(test);
+	struct hgov_deep_mark mark = { .last_ns = c->last_deep, .since_ns = c->since };
 
-	KUNIT_EXPECT_EQ(test, hgov_io_deep(c->depth, c->now, c->last_deep, c->since),
-			c->deep);
+	KUNIT_EXPECT_EQ(test, hgov_io_deep(c->depth, c->now, &mark), c->deep);
 }
 
 HGOV_KUNIT_PARAMS(hgov_io_deep_test, deep, deep_cases, name);
+
+/* A disk deep for 100 ms at 1000 ms, last refilled 1 ms ago. */
+#define DEEP_NOW	{ .last_ns = MS(999), .since_ns = MS(900) }
+/* A disk deep until 500 ms. */
+#define DEEP_ONCE	{ .last_ns = MS(500), .since_ns = MS(400) }
+
+/* io_watchdog_ms for the disks' roles: 100 ms. */
+#define ROLE_WATCHDOG	MS(100)
+
+struct role_case {
+	struct hgov_disk_view disk;
+	u64 seen;
+	enum hgov_disk_role role;
+	bool missed;
+	const char *name;
+};
+
+static const struct role_case role_cases[] = {
+	{ { 1, true, MS(999), {} }, MS(999), HGOV_DISK_PINS, true,
+	  "requests in flight: count toward the pin" },
+	{ { 0, true, MS(990), {} }, MS(990), HGOV_DISK_PINS, false,
+	  "idle, its last event seen: counts, no news" },
+	{ { 0, true, MS(995), {} }, MS(990), HGOV_DISK_PINS, true,
+	  "a dirtied page the evaluation did not see: missed" },
+	{ { 4, false, MS(999), {} }, 0, HGOV_DISK_OUT, false,
+	  "io_disks leaves it out: nothing, in flight or not" },
+	{ { 32, true, MS(999), DEEP_NOW }, MS(999), HGOV_DISK_DEEP, false,
+	  "a deep queue is left out, and is no news to the recheck" },
+	{ { 32, true, MS(1000), DEEP_NOW }, MS(990), HGOV_DISK_DEEP, false,
+	  "a deep queue's new requests are no news either" },
+	{ { 8, true, MS(999), DEEP_ONCE }, MS(999), HGOV_DISK_PINS, true,
+	  "no longer deep, requests in flight: pins, and the recheck kicks" },
+	{ { 2, true, MS(1000) - ROLE_WATCHDOG, {} }, MS(800), HGOV_DISK_STALE, false,
+	  "no event for io_watchdog_ms: written off, kicks nobody" },
+	{ { 2, true, MS(1001), {} }, MS(990), HGOV_DISK_PINS, true,
+	  "an event stamped after now by another CPU: not stale" },
+};
+
+/*
+ * One rule says whether a disk counts toward the pin, for the evaluation
+ * and for the recheck after it: what the evaluation left out never kicks
+ * it again.
+ */
+static void hgov_disk_role_test(struct kunit *test)
+{
+	const struct role_case *c = hgov_kunit_param(test);
+	struct hgov_io_limits lim = { .depth = DEPTH, .watchdog_ns = ROLE_WATCHDOG };
+
+	KUNIT_EXPECT_EQ(test, hgov_disk_role(&c->disk, MS(1000), &lim), c->role);
+	KUNIT_EXPECT_EQ(test, hgov_io_missed(&c->disk, c->seen, MS(1000), &lim),
+			c->missed);
+}
+
+HGOV_KUNIT_PARAMS(hgov_disk_role_test, role, role_cases, name);
+
+/*
+ * A deep queue fed from several CPUs is evaluated DEEP, and the recheck
+ * that follows, looking at the same disk with requests still in flight,
+ * does not kick the evaluation again.
+ */
+static void hgov_io_deep_recheck_test(struct kunit *test)
+{
+	struct hgov_io_limits lim = { .depth = DEPTH, .watchdog_ns = WATCHDOG };
+	struct hgov_disk_view disk = { 32, true, MS(999), DEEP_NOW };
+	struct hgov_io_input in = IN(1000, 0, 0, true);
+	struct hgov_io_sum sum = {};
+	struct hgov_io_verdict out;
+
+	hgov_io_sum_add(&sum, hgov_disk_role(&disk, MS(1000), &lim), &disk);
+	in.inflight = sum.inflight;
+	in.last_event_ns = sum.last_event_ns;
+	in.deep = sum.deep;
+	hgov_io_step(&in, &out);
+	KUNIT_EXPECT_FALSE(test, out.pin);
+	KUNIT_EXPECT_STREQ(test, hgov_io_reason_name(out.reason), "deep");
+	disk.inflight = 31;
+	disk.last_event_ns = MS(1000) + 2000;
+	KUNIT_EXPECT_FALSE(test, hgov_io_missed(&disk, sum.seen_ns, MS(1000) + 3000,
+						&lim));
+}
+
+struct event_case {
+	enum hgov_io_event_kind kind;
+	struct hgov_disk_view disk;
+	u64 now;
+	bool stamp, mark, kick;
+	const char *name;
+};
+
+static const struct event_case event_cases[] = {
+	{ HGOV_EV_ISSUE, { 1, true, MS(1000), {} }, MS(1000), false, false, true,
+	  "the first request of an idle disk kicks" },
+	{ HGOV_EV_ISSUE, { 2, true, MS(1000), {} }, MS(1000), false, false, false,
+	  "a second request does not" },
+	{ HGOV_EV_ISSUE, { 1, false, MS(1000), {} }, MS(1000), false, false, false,
+	  "nor one on a disk io_disks leaves out" },
+	{ HGOV_EV_ISSUE, { 1, true, MS(1000), DEEP_NOW }, MS(1000), false, false, false,
+	  "nor a deep queue's refill after a drain" },
+	{ HGOV_EV_ISSUE, { 1, true, MS(1000), DEEP_ONCE }, MS(1000), false, false, true,
+	  "a queue deep long ago kicks again" },
+	{ HGOV_EV_ISSUE, { 16, true, MS(1000), {} }, MS(1000), false, true, false,
+	  "the 16th request marks a deep phase" },
+	{ HGOV_EV_ISSUE, { 32, true, MS(1000), DEEP_NOW }, MS(1000), false, true, false,
+	  "a deep queue refilled a millisecond later: marked" },
+	{ HGOV_EV_ISSUE, { 32, true, MS(1000), { MS(1000) + 2000, MS(900) } },
+	  MS(1000), false, false, false,
+	  "another CPU marked it later: nothing stored" },
+	{ HGOV_EV_DIRTY, { 0, true, MS(990), {} }, MS(1000), true, false, true,
+	  "a dirtied page after 10 ms without an event: stamped, kicks" },
+	{ HGOV_EV_DIRTY, { 0, true, MS(1000) - 500000, {} }, MS(1000), false, false, false,
+	  "a page dirtied 0.5 ms after the last event: read, not written" },
+	{ HGOV_EV_DIRTY, { 0, true, MS(1000) + 1000, {} }, MS(1000), false, false, false,
+	  "another CPU stamped later: nothing" },
+	{ HGOV_EV_DIRTY, { 0, false, MS(900), {} }, MS(1000), true, false, false,
+	  "a disk io_disks leaves out: stamped, kicks nobody" },
+	{ HGOV_EV_DIRTY, { 32, true, MS(990), DEEP_NOW }, MS(1000), true, false, false,
+	  "a deep queue's disk: stamped, kicks nobody" },
+	{ HGOV_EV_COMPLETE, { 0, true, MS(1000), {} }, MS(1000), false, false, false,
+	  "a completion starts nothing" },
+	{ HGOV_EV_REQUEUE, { 0, true, MS(1000), {} }, MS(1000), false, false, false,
+	  "nor a requeue" },
+};
+
+/* What a block event stores and whether it wakes the pins. */
+static void hgov_io_event_test(struct kunit *test)
+{
+	const struct event_case *c = hgov_kunit_param(test);
+	struct hgov_io_limits lim = { .depth = DEPTH, .watchdog_ns = WATCHDOG };
+	struct hgov_io_event_verdict out;
+
+	hgov_io_on_event(c->kind, &c->disk, c->now, &lim, &out);
+	KUNIT_EXPECT_EQ(test, out.stamp, c->stamp);
+	KUNIT_EXPECT_EQ(test, out.mark, c->mark);
+	KUNIT_EXPECT_EQ(test, out.kick, c->kick);
+	if (!out.mark) {
+		KUNIT_EXPECT_EQ(test, out.deep.last_ns, c->disk.deep.last_ns);
+		KUNIT_EXPECT_EQ(test, out.deep.since_ns, c->disk.deep.since_ns);
+	}
+}
+
+HGOV_KUNIT_PARAMS(hgov_io_event_test, event, event_cases, name);
 
 #define HGOV_DEFAULT_DISKS	"!loop* !ram* !zram* !nullb* *"
 
@@ -520,6 +717,10 @@ static struct kunit_case hgov_io_cases[] = {
 	HGOV_KUNIT_PARAM_CASE(hgov_io_watchdog_test, watchdog),
 	HGOV_KUNIT_PARAM_CASE(hgov_io_deep_mark_test, deep_mark),
 	HGOV_KUNIT_PARAM_CASE(hgov_io_deep_test, deep),
+	KUNIT_CASE(hgov_io_deep_multi_test),
+	HGOV_KUNIT_PARAM_CASE(hgov_disk_role_test, role),
+	KUNIT_CASE(hgov_io_deep_recheck_test),
+	HGOV_KUNIT_PARAM_CASE(hgov_io_event_test, event),
 	HGOV_KUNIT_PARAM_CASE(hgov_slot_test, slot),
 	HGOV_KUNIT_PARAM_CASE(hgov_disk_filter_test, filter),
 	HGOV_KUNIT_PARAM_CASE(hgov_disk_patterns_test, patterns),

@@ -123,7 +123,7 @@ static void hgov_assist_eval(struct hgov_assist *a)
 	mutex_unlock(&a->lock);
 
 	/* A disk that went busy while we were not listening kicked nobody. */
-	if (READ_ONCE(a->pin.want_kick) && hgov_io_recheck())
+	if (READ_ONCE(a->pin.want_kick) && hgov_io_recheck(&snap))
 		hgov_assist_pin_kick(&a->pin);
 }
 

@@ -3,13 +3,18 @@
  * Disk slots of the storage I/O detector.
  *
  * Each disk gets a slot with an atomic count of requests in flight and the
- * time of its last event. The probes (module/probe.c) count requests in
- * and out of the slots and learn when a disk that counts (io_disks) goes
- * from idle to busy; the pins' owners read the slots
- * (hgov_io_snapshot()), where the watchdog (io_watchdog_ms) writes off
- * the requests of a disk that lost their completions (hgov_io_watchdog()).
- * Nothing here takes a lock shared with the scheduler hook or allocates,
- * and nothing here calls another file of the module but param.c.
+ * time of its last event. The probes (module/probe.c) hand each block
+ * event over (hgov_disk_event()): it is counted in or out of its disk's
+ * slot, the pin rules decide what it does (hgov_io_on_event()), and that
+ * is applied here: the disk's last event and deep phase stored, and the
+ * answer whether to wake the pins returned. The pins' owners read the
+ * slots (hgov_io_snapshot(), hgov_io_recheck()) with one rule for which
+ * disks count (hgov_disk_role()); the watchdog (io_watchdog_ms) writes off
+ * the requests of a disk that lost their completions. Nothing here takes
+ * a lock shared with the scheduler hook or allocates, and nothing here
+ * calls another file of the module but param.c. Per request: one
+ * cmpxchg and a few stores on the disk's own cache line, one per-CPU
+ * counter.
  */
 
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
@@ -19,6 +24,7 @@
 #include <linux/debugfs.h>
 #include <linux/kernel.h>
 #include <linux/moduleparam.h>
+#include <linux/percpu.h>
 #include <linux/sched/clock.h>
 #include <linux/spinlock.h>
 #include <linux/string.h>
@@ -34,25 +40,28 @@
 #define HGOV_IO_DISKS_LEN	256
 
 /**
- * struct hgov_disk - storage I/O of one disk
+ * struct hgov_disk - storage I/O of one disk, on cache lines of its own:
+ *	each request of the disk writes the first
  * @state: the slot's generation (upper 32 bits) and the requests in flight
  *	of its disk (lower 32 bits), changed together: a request counts
  *	only in the generation in which its disk was looked up, so a slot
  *	given to another disk cannot inherit a count. An odd generation is a
  *	slot being (re)assigned.
- * @dev: disk's dev_t, 0 for a slot never used
- * @diskseq: disk's sequence number (hgov_disk_seq()), tells a new disk
- *	from an old one that had the same dev_t
- * @name: disk name
- * @counted: I/O on this disk counts (io_disks)
  * @last_event_ns: local_clock() of the last issue, completion, requeue or
- *	dirtied page
+ *	dirtied page (a dirtied page stamps at most once per
+ *	HGOV_IO_STAMP_NS)
  * @last_deep_ns: local_clock() of the last issue that brought the requests
- *	in flight to io_deep_depth
+ *	in flight to io_deep_depth; moves forward only (cmpxchg), at most
+ *	once per HGOV_IO_STAMP_NS
  * @deep_since_ns: local_clock() when that deep phase began
  *	(hgov_io_deep_mark()); the two are written apart, so a reader may
  *	pair one phase's start with another's last request once: a wrong
  *	verdict for one look at most
+ * @counted: I/O on this disk counts (io_disks)
+ * @dev: disk's dev_t, 0 for a slot never used
+ * @diskseq: disk's sequence number (hgov_disk_seq()), tells a new disk
+ *	from an old one that had the same dev_t
+ * @name: disk name
  *
  * @dev, @diskseq and @name are written by a claim only, under
  * hgov_disks_lock and while the generation is odd; readers check the
@@ -60,14 +69,14 @@
  */
 struct hgov_disk {
 	atomic64_t	state;
-	dev_t		dev;
-	u64		diskseq;
-	char		name[DISK_NAME_LEN];
-	bool		counted;
 	atomic64_t	last_event_ns;
 	atomic64_t	last_deep_ns;
 	atomic64_t	deep_since_ns;
-};
+	bool		counted;
+	dev_t		dev;
+	u64		diskseq;
+	char		name[DISK_NAME_LEN];
+} ____cacheline_aligned_in_smp;
 
 static struct hgov_disk hgov_disks[HGOV_IO_DISKS];
 /*
@@ -84,25 +93,28 @@ static char hgov_io_disks[HGOV_IO_DISKS_LEN] = "!loop* !ram* !zram* !nullb* *";
 static unsigned int hgov_io_watchdog_ms = 2000;
 static unsigned int hgov_io_deep_depth = 16;
 
-static atomic64_t hgov_requests_issued;
-static atomic64_t hgov_requests_completed;
-static atomic64_t hgov_requests_requeued;
-static atomic64_t hgov_watchdog_releases;
-
 /*
- * Kick the pins for dirtied pages of a disk at most this often: a writer
- * dirties thousands of pages a second, and one kick starts the pin.
+ * The detector's debugfs counters, per CPU: requests counted per kind of
+ * event (the dirty entry is unused), and watchdog write-offs. Summed when
+ * read.
  */
-#define HGOV_DIRTY_KICK_NS	NSEC_PER_MSEC
+struct hgov_io_counts {
+	u64	events[HGOV_EV_NR];
+	u64	watchdog;
+};
+
+static DEFINE_PER_CPU(struct hgov_io_counts, hgov_io_counts);
+
+#define HGOV_COUNT_WATCHDOG	HGOV_EV_NR
 
 static const struct {
 	const char	*name;
-	atomic64_t	*counter;
+	unsigned long	index;
 } hgov_counters[] = {
-	{ "requests_issued",	&hgov_requests_issued },
-	{ "requests_completed",	&hgov_requests_completed },
-	{ "requests_requeued",	&hgov_requests_requeued },
-	{ "watchdog_releases",	&hgov_watchdog_releases },
+	{ "requests_issued",	HGOV_EV_ISSUE },
+	{ "requests_completed",	HGOV_EV_COMPLETE },
+	{ "requests_requeued",	HGOV_EV_REQUEUE },
+	{ "watchdog_releases",	HGOV_COUNT_WATCHDOG },
 };
 
 /*
@@ -189,27 +201,22 @@ static struct hgov_disk *hgov_disk_claim(struct gendisk *disk, dev_t dev,
 }
 
 /*
- * The slot of @disk and its generation, claiming one on the disk's first
- * event if @claim; NULL if none.
+ * The slot of @ev's disk and its generation, claiming one on the disk's
+ * first event if @claim; NULL if none.
  */
-static struct hgov_disk *hgov_disk_slot(struct gendisk *disk, bool claim,
-					u32 *gen)
+static struct hgov_disk *hgov_disk_slot(const struct hgov_blk_event *ev,
+					bool claim, u32 *gen)
 {
 	struct hgov_disk *d;
 	unsigned long flags;
-	dev_t dev;
-	u64 seq;
 
-	if (!disk)
-		return NULL;
-	dev = disk_devt(disk);
-	seq = hgov_disk_seq(disk);
-	d = hgov_disk_find(dev, seq, gen);
+	d = hgov_disk_find(ev->dev, ev->seq, gen);
 	if (d || !claim)
 		return d;
 	raw_spin_lock_irqsave(&hgov_disks_lock, flags);
 	/* Another CPU may have claimed one meanwhile. */
-	d = hgov_disk_find(dev, seq, gen) ?: hgov_disk_claim(disk, dev, seq, gen);
+	d = hgov_disk_find(ev->dev, ev->seq, gen) ?:
+	    hgov_disk_claim(ev->disk, ev->dev, ev->seq, gen);
 	raw_spin_unlock_irqrestore(&hgov_disks_lock, flags);
 	return d;
 }
@@ -231,102 +238,105 @@ static s64 hgov_disk_count(struct hgov_disk *d, u32 gen, bool issue)
 	return HGOV_SLOT_INFLIGHT(state);
 }
 
-/**
- * hgov_disk_issue() - a data read or write of @disk was issued
- * @disk: the request's disk, or NULL
- *
- * Counts the request into flight on the disk's slot, claiming one on the
- * disk's first event. Every tracked disk is counted, whatever io_disks
- * says: the filter applies where counts are read (the return value,
- * hgov_io_snapshot()), so changing it with requests in flight cannot
- * leave a count behind. Any context (the block_rq_issue probe).
- *
- * Return: true if a disk that counts went from idle to busy.
- */
-bool hgov_disk_issue(struct gendisk *disk)
+/* The detector's settings now. */
+static void hgov_io_limits(struct hgov_io_limits *lim)
 {
-	u32 depth = READ_ONCE(hgov_io_deep_depth), gen;
-	struct hgov_disk *d;
-	u64 now, since;
-	s64 before;
+	lim->depth = READ_ONCE(hgov_io_deep_depth);
+	lim->watchdog_ns = hgov_io_watchdog_ns();
+}
 
-	d = hgov_disk_slot(disk, true, &gen);
+/*
+ * Look at @d, with @inflight requests in flight as its state was read
+ * (with acquire semantics, or by a fully ordered update): the disk as the
+ * pin rules see it.
+ */
+static void hgov_disk_look(struct hgov_disk *d, u32 inflight,
+			   struct hgov_disk_view *view)
+{
+	view->inflight = inflight;
+	view->counted = READ_ONCE(d->counted);
+	view->last_event_ns = atomic64_read(&d->last_event_ns);
+	view->deep.last_ns = atomic64_read(&d->last_deep_ns);
+	view->deep.since_ns = atomic64_read(&d->deep_since_ns);
+}
+
+/*
+ * Store @d's deep phase, read as @was, as @now: a new phase's start
+ * first, then its last request, which moves only from what was read, so
+ * a CPU that read it before another's later mark leaves that one be.
+ */
+static void hgov_disk_mark(struct hgov_disk *d, const struct hgov_deep_mark *was,
+			   const struct hgov_deep_mark *now)
+{
+	s64 last = was->last_ns;
+
+	if (now->since_ns != was->since_ns)
+		atomic64_set(&d->deep_since_ns, now->since_ns);
+	atomic64_try_cmpxchg(&d->last_deep_ns, &last, now->last_ns);
+}
+
+/**
+ * hgov_disk_event() - a block event of a data read or write, or a dirtied
+ *	page
+ * @ev: the event, as its probe gathered it
+ *
+ * Counts a request into or out of flight on its disk's slot, claiming one
+ * on the disk's first issue or dirtied page; then does what the pin rules
+ * say of it (hgov_io_on_event()): stores the disk's last event and deep
+ * phase. Every tracked disk is counted, whatever io_disks says: the
+ * filter applies where counts are read (hgov_disk_role()), so changing it
+ * with requests in flight cannot leave a count behind. Any context (the
+ * block and dirty probes).
+ *
+ * Return: true if the pins that would engage must be woken.
+ */
+bool hgov_disk_event(const struct hgov_blk_event *ev)
+{
+	bool issue = ev->kind == HGOV_EV_ISSUE, dirty = ev->kind == HGOV_EV_DIRTY;
+	struct hgov_io_event_verdict verdict;
+	struct hgov_io_limits lim;
+	struct hgov_disk_view view;
+	struct hgov_disk *d;
+	s64 before = 0, last;
+	u32 gen;
+
+	d = hgov_disk_slot(ev, issue || dirty, &gen);
 	if (!d)
 		return false;
-	/*
-	 * The time before the count: whoever sees the request in flight sees
-	 * a time at least this recent (hgov_io_snapshot()'s watchdog). A slot
-	 * that just moved on to another disk gets one stray, recent time.
-	 */
-	now = local_clock();
-	atomic64_set(&d->last_event_ns, now);
-	/* Fully ordered; pairs with the smp_mb() in hgov_io_recheck(). */
-	before = hgov_disk_count(d, gen, true);
-	if (before < 0)
-		return false;
-	atomic64_inc(&hgov_requests_issued);
-	/* Shallow queues, nearly all, read nothing more. */
-	if (depth && before + 1 >= depth) {
-		since = atomic64_read(&d->deep_since_ns);
-		if (hgov_io_deep_mark(before + 1, depth, now,
-				      atomic64_read(&d->last_deep_ns), &since)) {
-			atomic64_set(&d->deep_since_ns, since);
-			atomic64_set(&d->last_deep_ns, now);
-		}
+	if (!dirty) {
+		/*
+		 * The time before the count: whoever sees the request in
+		 * flight sees a time at least this recent (the watchdog). A
+		 * slot that just moved on to another disk gets one stray,
+		 * recent time.
+		 */
+		atomic64_set(&d->last_event_ns, ev->now_ns);
+		/* Fully ordered; pairs with the smp_mb() in hgov_io_recheck(). */
+		before = hgov_disk_count(d, gen, issue);
+		if (before < 0)
+			return false;
+		this_cpu_inc(hgov_io_counts.events[ev->kind]);
+		/* A request leaving the driver starts nothing. */
+		if (!issue)
+			return false;
 	}
-	if (before || !READ_ONCE(d->counted))
+	hgov_disk_look(d, dirty ? HGOV_SLOT_INFLIGHT(atomic64_read(&d->state)) :
+		       before + 1, &view);
+	hgov_io_limits(&lim);
+	hgov_io_on_event(ev->kind, &view, ev->now_ns, &lim, &verdict);
+	/*
+	 * A dirtied page stamps only a disk whose last event is older than
+	 * HGOV_IO_STAMP_NS: read before written. Fully ordered when it
+	 * stamps; pairs with the smp_mb() in hgov_io_recheck(). Another
+	 * event stamped meanwhile is as recent: that one decided.
+	 */
+	last = view.last_event_ns;
+	if (verdict.stamp &&
+	    !atomic64_try_cmpxchg(&d->last_event_ns, &last, ev->now_ns))
 		return false;
-	/* A deep queue refilled does not wake the pins: it does not pin. */
-	return !hgov_io_deep(depth, now, atomic64_read(&d->last_deep_ns),
-			     atomic64_read(&d->deep_since_ns));
-}
-
-/**
- * hgov_disk_retire() - a counted request of @disk left the driver
- * @disk: the request's disk, or NULL
- * @requeue: it was requeued, rather than done (or failed) for good
- *
- * Counts it out of flight, unless its slot has moved on or the watchdog
- * wrote it off. Any context (the block_rq_complete and block_rq_requeue
- * probes).
- */
-void hgov_disk_retire(struct gendisk *disk, bool requeue)
-{
-	struct hgov_disk *d;
-	u32 gen;
-
-	d = hgov_disk_slot(disk, false, &gen);
-	if (!d)
-		return;
-	atomic64_set(&d->last_event_ns, local_clock());
-	if (hgov_disk_count(d, gen, false) >= 0)
-		atomic64_inc(requeue ? &hgov_requests_requeued :
-			     &hgov_requests_completed);
-}
-
-/**
- * hgov_disk_dirty() - a buffered writer dirtied a page of a file on @disk
- * @disk: the disk the page writes back to, or NULL
- *
- * A block event of the disk without a request in flight: it holds the pin
- * until io_hold_ms after the last page. Any context (the page cache's
- * dirty probe, IRQs off).
- *
- * Return: true if the disk counts and had no event for HGOV_DIRTY_KICK_NS:
- * the pins are kicked at most that often.
- */
-bool hgov_disk_dirty(struct gendisk *disk)
-{
-	struct hgov_disk *d;
-	u64 now, prev;
-	u32 gen;
-
-	d = hgov_disk_slot(disk, true, &gen);
-	if (!d)
-		return false;
-	now = local_clock();
-	prev = atomic64_xchg(&d->last_event_ns, now);
-	return (s64)(now - prev) >= HGOV_DIRTY_KICK_NS && READ_ONCE(d->counted);
+	if (verdict.mark)
+		hgov_disk_mark(d, &view.deep, &verdict.deep);
+	return verdict.kick;
 }
 
 /**
@@ -334,51 +344,46 @@ bool hgov_disk_dirty(struct gendisk *disk)
  * @now_ns: local_clock() now
  * @snap: filled in
  *
- * The watchdog writes off, once, the requests of disks that had some in
- * flight and no block event for io_watchdog_ms (hgov_io_watchdog()); disks
- * with a deep queue are left out (hgov_io_deep()).
+ * Sums the disks by their role (hgov_disk_role(), hgov_io_sum_add()): the
+ * watchdog writes off, once, the requests of disks that had some in
+ * flight and no block event for io_watchdog_ms; disks with a deep queue
+ * are left out.
  */
 void hgov_io_snapshot(u64 now_ns, struct hgov_io_snapshot *snap)
 {
-	u64 watchdog_ns = hgov_io_watchdog_ns(), latest = 0;
-	u32 depth = READ_ONCE(hgov_io_deep_depth);
+	struct hgov_io_limits lim;
 	unsigned int i;
+	u64 latest = 0;
 
+	hgov_io_limits(&lim);
 	memset(snap, 0, sizeof(*snap));
 	for (i = 0; i < HGOV_IO_DISKS; i++) {
 		struct hgov_disk *d = &hgov_disks[i];
 		/* Pairs with the release that ends a claim. */
 		s64 state = atomic64_read_acquire(&d->state);
-		u32 inflight = HGOV_SLOT_INFLIGHT(state);
-		u64 last_ns = atomic64_read(&d->last_event_ns);
-		struct hgov_io_sum io = snap->io;
-		u64 next;
+		struct hgov_disk_view view;
+		enum hgov_disk_role role;
 
 		/* Slots are claimed in order: the first never used ends the list. */
 		if (!state && !READ_ONCE(d->dev))
 			break;
-		if (HGOV_SLOT_GEN(state) & 1 || !READ_ONCE(d->counted))
+		if (HGOV_SLOT_GEN(state) & 1)
 			continue;
-		/* A deep queue's I/O is left out, as if io_disks excluded it. */
-		if (hgov_io_deep(depth, now_ns, atomic64_read(&d->last_deep_ns),
-				 atomic64_read(&d->deep_since_ns))) {
-			snap->io.deep = true;
-			continue;
-		}
-		if (hgov_io_watchdog(&io, now_ns, state, last_ns, watchdog_ns,
-				     &next)) {
+		hgov_disk_look(d, HGOV_SLOT_INFLIGHT(state), &view);
+		role = hgov_disk_role(&view, now_ns, &lim);
+		if (role == HGOV_DISK_STALE) {
 			/* Unless a block event came meanwhile: left out then. */
-			if (atomic64_try_cmpxchg(&d->state, &state, next)) {
-				snap->io = io;
-				atomic64_inc(&hgov_watchdog_releases);
-				pr_warn("%s: %u requests without completion for %u ms; released the pin\n",
-					d->name, inflight, READ_ONCE(hgov_io_watchdog_ms));
-			}
-			continue;
+			if (!atomic64_try_cmpxchg(&d->state, &state,
+						  hgov_slot_write_off(state)))
+				continue;
+			this_cpu_inc(hgov_io_counts.watchdog);
+			pr_warn("%s: %u requests without completion for %u ms; released the pin\n",
+				d->name, view.inflight, READ_ONCE(hgov_io_watchdog_ms));
 		}
-		snap->io = io;
-		if (inflight && last_ns >= latest) {
-			latest = last_ns;
+		hgov_io_sum_add(&snap->io, role, &view);
+		if (role == HGOV_DISK_PINS && view.inflight &&
+		    view.last_event_ns >= latest) {
+			latest = view.last_event_ns;
 			strscpy(snap->disk, d->name, sizeof(snap->disk));
 			/* A claim rewrote the name meanwhile: it names nothing. */
 			smp_rmb();
@@ -390,23 +395,38 @@ void hgov_io_snapshot(u64 now_ns, struct hgov_io_snapshot *snap)
 
 /**
  * hgov_io_recheck() - did a counted disk go busy behind a policy's back?
+ * @snap: the snapshot the policy was evaluated on
  *
  * A pin that starts wanting kicks again (want_kick) calls this after
  * setting the flag: a probe that saw the flag still clear did not kick.
+ * The disks are looked at with the evaluation's rule (hgov_io_missed()):
+ * a deep queue left out there kicks nobody here.
  *
- * Return: true if requests are in flight on a disk that counts.
+ * Return: true if a disk that counts toward the pin has requests in
+ * flight, or an event the evaluation did not see.
  */
-bool hgov_io_recheck(void)
+bool hgov_io_recheck(const struct hgov_io_snapshot *snap)
 {
+	struct hgov_io_limits lim;
 	unsigned int i;
+	u64 now_ns;
 
-	/* Pairs with the fully ordered count in hgov_disk_count(). */
+	hgov_io_limits(&lim);
+	/* Pairs with the fully ordered count and stamp in hgov_disk_event(). */
 	smp_mb();
+	now_ns = local_clock();
 	for (i = 0; i < HGOV_IO_DISKS; i++) {
 		struct hgov_disk *d = &hgov_disks[i];
+		/* The stamp before the count is seen with the count. */
+		s64 state = atomic64_read_acquire(&d->state);
+		struct hgov_disk_view view;
 
-		if (READ_ONCE(d->counted) &&
-		    HGOV_SLOT_INFLIGHT(atomic64_read(&d->state)))
+		if (!state && !READ_ONCE(d->dev))
+			break;
+		if (HGOV_SLOT_GEN(state) & 1)
+			continue;
+		hgov_disk_look(d, HGOV_SLOT_INFLIGHT(state), &view);
+		if (hgov_io_missed(&view, snap->io.seen_ns, now_ns, &lim))
 			return true;
 	}
 	return false;
@@ -422,12 +442,22 @@ u64 hgov_io_watchdog_ns(void)
 	return (u64)READ_ONCE(hgov_io_watchdog_ms) * NSEC_PER_MSEC;
 }
 
-static int hgov_atomic64_get(void *data, u64 *val)
+/* A counter summed over the CPUs; @data is its index (hgov_counters). */
+static int hgov_count_get(void *data, u64 *val)
 {
-	*val = atomic64_read(data);
+	unsigned long index = (unsigned long)data;
+	unsigned int cpu;
+
+	*val = 0;
+	for_each_possible_cpu(cpu) {
+		struct hgov_io_counts *c = per_cpu_ptr(&hgov_io_counts, cpu);
+		u64 *n = index < HGOV_EV_NR ? &c->events[index] : &c->watchdog;
+
+		*val += READ_ONCE(*n);
+	}
 	return 0;
 }
-DEFINE_DEBUGFS_ATTRIBUTE(hgov_atomic64_fops, hgov_atomic64_get, NULL, "%llu\n");
+DEFINE_DEBUGFS_ATTRIBUTE(hgov_count_fops, hgov_count_get, NULL, "%llu\n");
 
 /**
  * hgov_disk_debugfs_init() - create the detector's counters
@@ -439,7 +469,8 @@ void hgov_disk_debugfs_init(struct dentry *dir)
 
 	for (i = 0; i < ARRAY_SIZE(hgov_counters); i++)
 		debugfs_create_file_unsafe(hgov_counters[i].name, 0444, dir,
-					   hgov_counters[i].counter, &hgov_atomic64_fops);
+					   (void *)hgov_counters[i].index,
+					   &hgov_count_fops);
 }
 
 /*

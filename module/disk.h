@@ -15,6 +15,22 @@
 struct dentry;
 
 /**
+ * struct hgov_blk_event - a block event, as its probe gathered it
+ * @kind: what happened
+ * @disk: the disk; its name is read on the disk's first event
+ * @dev: disk_devt(@disk)
+ * @seq: hgov_disk_seq(@disk)
+ * @now_ns: local_clock() at the event
+ */
+struct hgov_blk_event {
+	enum hgov_io_event_kind	kind;
+	struct gendisk		*disk;
+	dev_t			dev;
+	u64			seq;
+	u64			now_ns;
+};
+
+/**
  * struct hgov_io_snapshot - storage I/O on the disks that count
  * @io: requests in flight, time of the last block event (local_clock()),
  *	and whether the watchdog wrote a disk's requests off just now
@@ -26,11 +42,9 @@ struct hgov_io_snapshot {
 	char			disk[DISK_NAME_LEN];
 };
 
-bool hgov_disk_issue(struct gendisk *disk);
-void hgov_disk_retire(struct gendisk *disk, bool requeue);
-bool hgov_disk_dirty(struct gendisk *disk);
+bool hgov_disk_event(const struct hgov_blk_event *ev);
 void hgov_io_snapshot(u64 now_ns, struct hgov_io_snapshot *snap);
-bool hgov_io_recheck(void);
+bool hgov_io_recheck(const struct hgov_io_snapshot *snap);
 u64 hgov_io_watchdog_ns(void);
 void hgov_disk_debugfs_init(struct dentry *dir);
 

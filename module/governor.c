@@ -327,7 +327,7 @@ void hgov_eval(struct hgov_policy *hp)
 	raw_spin_unlock_irqrestore(&hp->update_lock, irq_flags);
 
 	/* A disk that went busy while we were not listening kicked nobody. */
-	if (READ_ONCE(hp->pin.want_kick) && hgov_io_recheck())
+	if (READ_ONCE(hp->pin.want_kick) && hgov_io_recheck(&snap))
 		hgov_io_kick(hp);
 }
 

@@ -5,13 +5,16 @@
  *
  * The block layer's request tracepoints (issue, completion, requeue) and
  * the page cache's dirty tracepoint are not exported to modules; they are
- * found by name and probed. The probes count each disk's requests in its
- * slot (module/disk.c). When a disk that counts (io_disks) goes from idle
- * to busy, the pins that could engage and are not engaged yet are kicked
- * (module/pin.c: their owner's kick, or a per-CPU worker on the issuing
- * CPU); they read the slots themselves (hgov_io_snapshot()) and decide
- * with the same rules (hgov_pin_update()), whether the hybrid governor or
- * the schedutil assist applies them. The probes take no lock shared with
+ * found by name and probed. A block event goes one way: its probe gathers
+ * its facts once (the request's operation and disk, the disk's identity,
+ * the time: hgov_probe_event()), the disk slots count it and apply what
+ * the pin rules decide of it (module/disk.c, hgov_io_on_event()), and
+ * when that says a disk that counts (io_disks) went busy, the pins that
+ * could engage and are not engaged yet are kicked (module/pin.c: their
+ * owner's kick, or a per-CPU worker on the issuing CPU); they read the
+ * slots themselves (hgov_io_snapshot()) and decide with the same rules
+ * (hgov_pin_update()), whether the hybrid governor or the schedutil
+ * assist applies them. The probes take no lock shared with
  * the scheduler hook and allocate nothing. They stay attached while the
  * module is loaded: attaching takes the CPU hotplug lock, which the
  * cpufreq core may hold around governor init and exit. This file calls
@@ -29,6 +32,7 @@
 #include <linux/kthread.h>
 #include <linux/percpu.h>
 #include <linux/sched.h>
+#include <linux/sched/clock.h>
 #include <linux/string.h>
 #include <linux/tracepoint.h>
 
@@ -40,9 +44,16 @@
 
 /**
  * struct hgov_io_cpu - a CPU's SCHED_FIFO worker that evaluates the pins on
- *	the CPU that issued the I/O: that CPU is about to wait for the
- *	request anyway, so no other CPU, let alone an idle big one, is woken
- *	just to raise the frequency
+ *	the CPU that issued the I/O, which is about to wait for the request
+ *	anyway. A pin whose owner may decide on any CPU (eval_any_cpu: the
+ *	assist, or a driver with dvfs_possible_from_any_cpu, as cpufreq-dt)
+ *	is evaluated right there; any other is handed to its owner, which
+ *	wakes the owner's thread on a CPU of the policy. The hybrid
+ *	governor's switch itself follows the driver: a fast switch is made
+ *	in place, while a slow one (cpufreq-dt's) is handed to the policy's
+ *	worker (hybrid:N, bound to the policy's CPUs) through an irq_work,
+ *	so a pin of the A57s wakes one of them for the switch, as
+ *	schedutil's sugov:0 would
  * @worker: the worker, bound to the CPU; NULL until the CPU first came
  *	online with the module loaded (its probes then kick the pins'
  *	owners instead). Published with release semantics once @work is
@@ -126,6 +137,25 @@ static int hgov_io_cpu_online(unsigned int cpu)
 }
 
 /*
+ * Gather a block event of @disk, if any: its facts, read once here, go to
+ * the disk slots, and the pins are kicked when the rules say so.
+ */
+static void hgov_probe_event(struct gendisk *disk, enum hgov_io_event_kind kind)
+{
+	struct hgov_blk_event ev;
+
+	if (!disk)
+		return;
+	ev.kind = kind;
+	ev.disk = disk;
+	ev.dev = disk_devt(disk);
+	ev.seq = hgov_disk_seq(disk);
+	ev.now_ns = local_clock();
+	if (hgov_disk_event(&ev))
+		hgov_io_busy();
+}
+
+/*
  * The disk of @rq if it is storage I/O (hgov_op_pins()), else NULL: a
  * request uncounted at issue must stay so at completion.
  */
@@ -138,8 +168,7 @@ static struct gendisk *hgov_rq_io_disk(struct request *rq)
 
 static void hgov_probe_issue(HGOV_RQ_PROBE_PROTO(rq))
 {
-	if (hgov_disk_issue(hgov_rq_io_disk(rq)))
-		hgov_io_busy();
+	hgov_probe_event(hgov_rq_io_disk(rq), HGOV_EV_ISSUE);
 }
 
 /*
@@ -147,11 +176,11 @@ static void hgov_probe_issue(HGOV_RQ_PROBE_PROTO(rq))
  * that was never started (a requeue on BLK_STS_RESOURCE, an empty
  * PREFLUSH ended by the flush machinery) was never counted.
  */
-static void hgov_io_retire(struct request *rq, bool requeue)
+static void hgov_io_retire(struct request *rq, enum hgov_io_event_kind kind)
 {
 	if (!blk_mq_request_started(rq))
 		return;
-	hgov_disk_retire(hgov_rq_io_disk(rq), requeue);
+	hgov_probe_event(hgov_rq_io_disk(rq), kind);
 }
 
 static void hgov_probe_complete(HGOV_RQ_COMPLETE_PROBE_PROTO(rq, nr_bytes))
@@ -166,12 +195,12 @@ static void hgov_probe_complete(HGOV_RQ_COMPLETE_PROBE_PROTO(rq, nr_bytes))
 	 */
 	if ((rq->rq_flags & RQF_FLUSH_SEQ) && req_op(rq) != REQ_OP_FLUSH)
 		return;
-	hgov_io_retire(rq, false);
+	hgov_io_retire(rq, HGOV_EV_COMPLETE);
 }
 
 static void hgov_probe_requeue(HGOV_RQ_PROBE_PROTO(rq))
 {
-	hgov_io_retire(rq, true);
+	hgov_io_retire(rq, HGOV_EV_REQUEUE);
 }
 
 /*
@@ -193,14 +222,13 @@ static struct gendisk *hgov_mapping_disk(struct address_space *mapping)
  * A buffered writer dirtied a page of a file on a disk: the CPU-bound copy
  * into the page cache that precedes the disk's writeback. It counts as a
  * block event of the disk without a request in flight: it starts the pin
- * (hgov_disk_dirty() says when to kick) and holds it until io_hold_ms
+ * (hgov_io_on_event() says when to kick) and holds it until io_hold_ms
  * after the last page. Called with the mapping's i_pages lock held, IRQs
  * off, once per page that turns dirty.
  */
 static void hgov_probe_dirty(HGOV_DIRTY_PROBE_PROTO(mapping))
 {
-	if (hgov_disk_dirty(hgov_mapping_disk(mapping)))
-		hgov_io_busy();
+	hgov_probe_event(hgov_mapping_disk(mapping), HGOV_EV_DIRTY);
 }
 
 static const struct {

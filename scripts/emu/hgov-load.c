@@ -17,6 +17,10 @@
  *   deepread DEV DEPTH SECONDS       4 KiB O_DIRECT random reads kept
  *                                    DEPTH deep with Linux AIO (fio
  *                                    --ioengine=libaio --iodepth=DEPTH)
+ *   deepjobs DEV DEPTH SECONDS CPUS  deepread from one process per CPU of
+ *                                    CPUS (4,5,6,7), started together (fio
+ *                                    --numjobs=4 --cpus_allowed=4-7
+ *                                    --cpus_allowed_policy=split)
  *   fsyncw FILE SECONDS              4 KiB writes, each followed by
  *                                    fdatasync (a database's or journald's
  *                                    commit; fio --rw=write --bs=4k
@@ -31,6 +35,7 @@
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
+#include <sched.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -42,6 +47,7 @@
 #include <sys/syscall.h>
 #include <sys/ioctl.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 
 #define SELF_UTIL "/sys/kernel/debug/hgov_testbed/self_util"
 
@@ -242,15 +248,20 @@ static int randread(const char *dev, uint64_t secs)
 }
 
 #define DEEP_MAX	256
+#define JOBS_MAX	64
 
-/* Random 4 KiB O_DIRECT reads, DEPTH in flight at all times (native AIO). */
-static int deepread(const char *dev, unsigned int depth, uint64_t secs)
+/*
+ * Random 4 KiB O_DIRECT reads of DEV, DEPTH in flight at all times (native
+ * AIO), from START_NS for SECS seconds (offsets from SEED); the reads done.
+ */
+static uint64_t deep_run(const char *dev, unsigned int depth, uint64_t seed,
+			 uint64_t start_ns, uint64_t secs)
 {
 	static struct iocb cb[DEEP_MAX];
 	static struct iocb *cbp[DEEP_MAX];
 	static struct io_event ev[DEEP_MAX];
 	int fd = open(dev, O_RDONLY | O_DIRECT);
-	uint64_t size = 0, blocks, seed = 0x9e3779b97f4a7c15ull, t0, end, n = 0;
+	uint64_t size = 0, blocks, end, n = 0;
 	aio_context_t ctx = 0;
 	char *buf;
 	unsigned int i;
@@ -277,8 +288,8 @@ static int deepread(const char *dev, unsigned int depth, uint64_t secs)
 		cb[i].aio_offset = (int64_t)(rnd(&seed) % blocks) * 4096;
 		cbp[i] = &cb[i];
 	}
-	t0 = now_ns();
-	end = t0 + secs * 1000000000ull;
+	sleep_until(start_ns);
+	end = start_ns + secs * 1000000000ull;
 	if (syscall(SYS_io_submit, ctx, (long)depth, cbp) != (long)depth)
 		die("io_submit");
 	for (;;) {
@@ -303,10 +314,85 @@ static int deepread(const char *dev, unsigned int depth, uint64_t secs)
 		if (syscall(SYS_io_submit, ctx, got, cbp) != got)
 			die("io_submit");
 	}
-	printf("ios=%llu iops=%.1f depth=%u\n", (unsigned long long)n,
-	       n * 1e9 / (now_ns() - t0), depth);
 	/* The rest of the queue completes with the context. */
 	syscall(SYS_io_destroy, ctx);
+	close(fd);
+	return n;
+}
+
+/* Random 4 KiB O_DIRECT reads, DEPTH in flight at all times (native AIO). */
+static int deepread(const char *dev, unsigned int depth, uint64_t secs)
+{
+	uint64_t t0 = now_ns(), n;
+
+	n = deep_run(dev, depth, 0x9e3779b97f4a7c15ull, t0, secs);
+	printf("ios=%llu iops=%.1f depth=%u\n", (unsigned long long)n,
+	       n * 1e9 / (now_ns() - t0), depth);
+	return 0;
+}
+
+/*
+ * deepread from several processes at once, one bound to each CPU of
+ * CPUS (a comma-separated list), each DEPTH deep on its own AIO context:
+ * fio --numjobs=N --cpus_allowed_policy=split. They start together, 100 ms
+ * after the last one is forked.
+ */
+static int deepjobs(const char *dev, unsigned int depth, uint64_t secs,
+		    const char *cpus)
+{
+	unsigned int cpu[JOBS_MAX], jobs = 0, i;
+	uint64_t t0, n = 0;
+	const char *p = cpus;
+	int fds[2];
+
+	while (*p && jobs < JOBS_MAX) {
+		char *end;
+
+		errno = 0;
+		cpu[jobs++] = strtoul(p, &end, 10);
+		if (errno || end == p || (*end && *end != ',')) {
+			fprintf(stderr, "hgov-load: bad CPU list '%s'\n", cpus);
+			exit(2);
+		}
+		p = *end ? end + 1 : end;
+	}
+	if (!jobs || *p || pipe(fds) < 0) {
+		fprintf(stderr, "hgov-load: CPU list '%s': 1..%d CPUs\n", cpus, JOBS_MAX);
+		exit(2);
+	}
+	t0 = now_ns() + 100000000ull * jobs;
+	for (i = 0; i < jobs; i++) {
+		pid_t pid = fork();
+		cpu_set_t set;
+
+		if (pid < 0)
+			die("fork");
+		if (pid)
+			continue;
+		CPU_ZERO(&set);
+		CPU_SET(cpu[i], &set);
+		if (sched_setaffinity(0, sizeof(set), &set) < 0)
+			die("sched_setaffinity");
+		n = deep_run(dev, depth, 0x9e3779b97f4a7c15ull + i, t0, secs);
+		if (write(fds[1], &n, sizeof(n)) != sizeof(n))
+			die("write");
+		_exit(0);
+	}
+	close(fds[1]);
+	for (i = 0; i < jobs; i++) {
+		uint64_t got;
+		int status;
+
+		if (wait(&status) < 0)
+			die("wait");
+		if (!WIFEXITED(status) || WEXITSTATUS(status))
+			exit(1);
+		if (read(fds[0], &got, sizeof(got)) != sizeof(got))
+			die("read");
+		n += got;
+	}
+	printf("jobs=%u ios=%llu iops=%.1f depth=%u\n", jobs, (unsigned long long)n,
+	       n * 1e9 / (now_ns() - t0), depth * jobs);
 	return 0;
 }
 
@@ -431,6 +517,8 @@ int main(int argc, char **argv)
 		return randread(argv[2], arg(argv[3]));
 	if (!strcmp(m, "deepread") && argc == 5)
 		return deepread(argv[2], arg(argv[3]), arg(argv[4]));
+	if (!strcmp(m, "deepjobs") && argc == 6)
+		return deepjobs(argv[2], arg(argv[3]), arg(argv[4]), argv[5]);
 	if (!strcmp(m, "fsyncw") && argc == 4)
 		return fsyncw(argv[2], arg(argv[3]));
 	if (!strcmp(m, "seqread") && argc == 3)
@@ -441,7 +529,8 @@ int main(int argc, char **argv)
 		return copy(argv[2], argv[3]);
 	fprintf(stderr, "usage: hgov-load spin ITERS | periodic PERIOD_US ITERS SECONDS |\n"
 		"       bursts ITERS PERIOD_MS SECONDS | randread DEV SECONDS |\n"
-		"       deepread DEV DEPTH SECONDS | fsyncw FILE SECONDS | seqread FILE |\n"
+		"       deepread DEV DEPTH SECONDS | deepjobs DEV DEPTH SECONDS CPUS |\n"
+		"       fsyncw FILE SECONDS | seqread FILE |\n"
 		"       trickle FILE SECONDS | copy SRC DST | now\n");
 	return 2;
 }
