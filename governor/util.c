@@ -41,7 +41,10 @@ static const u32 hgov_y_inv[HGOV_HALFLIFE_PERIODS] = {
  *
  * Differences are taken modulo 2^64, so a counter that wraps between the
  * samples still yields the right window. Idle time that grew by more
- * than the wall clock (the two are read a few ns apart) counts as idle.
+ * than the wall clock (the two are read a few ns apart) counts as idle;
+ * idle time that went back (before 6.4 the counters are read without
+ * their seqcount: module/compat.h) counts as none, not as a wrap that
+ * would make the window idle.
  *
  * Return: false, leaving @busy and @periods alone, if the window is
  * shorter than one period (including zero-length and backwards windows):
@@ -56,6 +59,8 @@ bool hgov_busy_window(const struct hgov_idle_sample *prev,
 
 	if ((s64)wall_us < HGOV_PERIOD_US)
 		return false;
+	if ((s64)idle_us < 0)
+		idle_us = 0;
 	idle_us = min(idle_us, wall_us);
 	*busy = div64_u64((wall_us - idle_us) << SCHED_CAPACITY_SHIFT, wall_us);
 	*periods = div_u64(wall_us + HGOV_PERIOD_US / 2, HGOV_PERIOD_US);

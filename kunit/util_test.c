@@ -24,6 +24,8 @@ static const struct window_case window_cases[] = {
 	{ { 100, 1000 }, { 100, 5096 }, true, 1024, 4, "never idle" },
 	{ { 100, 1000 }, { 4196, 5096 }, true, 0, 4, "always idle" },
 	{ { 0, 0 }, { 5000, 4096 }, true, 0, 4, "idle read after wall: idle" },
+	{ { 2000, 0 }, { 1990, 4096 }, true, 1024, 4,
+	  "idle counter stepped back (before 6.4): no idle, not a wrap" },
 	{ { 7, 5000 }, { 7, 5000 }, false, 0, 0, "zero-length window" },
 	{ { 0, 5000 }, { 0, 6023 }, false, 0, 0, "shorter than one period" },
 	{ { 0, 5000 }, { 0, 4000 }, false, 0, 0, "wall clock went backwards" },
