@@ -187,6 +187,8 @@ EXPORT_SYMBOL_IF_KUNIT(hgov_est_note);
  * @tick_ns: scheduler tick
  * @idle_us: the CPU's idle time now (hgov_cpu_idle_time_us()), which
  *	grows while it is idle
+ * @on: the util_est parameter: off, no estimate counts, held or not, and
+ *	the one noted is forgotten
  *
  * A CPU that runs a task gets a scheduler update at least every tick; one
  * that went idle gets none. An estimate last seen more than HGOV_EST_TICKS
@@ -196,14 +198,16 @@ EXPORT_SYMBOL_IF_KUNIT(hgov_est_note);
  * and only its CPU's tick is late, as seen from another CPU's clock (a
  * long section with interrupts off; a vCPU the host did not run).
  *
- * Return: @e's estimate, or 0 if it is stale. An update a little in the
+ * Return: @e's estimate, or 0 if it is stale or @on is false. An update a little in the
  * future (another CPU's clock, read under its own runqueue lock) is fresh.
  */
 unsigned long hgov_est_apply(struct hgov_est *e, u64 now_ns, u64 tick_ns,
-			     u64 idle_us)
+			     u64 idle_us, bool on)
 {
-	if (!hgov_est_fresh(e, now_ns, tick_ns) &&
-	    (!e->held || idle_us != e->held_idle_us)) {
+	if (!on)
+		e->est = 0;
+	if (!on || (!hgov_est_fresh(e, now_ns, tick_ns) &&
+		    (!e->held || idle_us != e->held_idle_us))) {
 		e->held = false;
 		return 0;
 	}

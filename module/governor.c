@@ -158,14 +158,16 @@ static bool hgov_decide(struct hgov_policy *hp, u64 now_ns)
 	 * are left alone and the first window after the pin covers it.
 	 */
 	if (!hp->pin.pinned) {
+		bool est_on = READ_ONCE(hgov_util_est_on);
 		/* Read only where the kernel lets a probe keep it. */
-		bool queued = HGOV_HAVE_RQ_UTIL_EST && READ_ONCE(hgov_util_est_on);
+		bool queued = HGOV_HAVE_RQ_UTIL_EST && est_on;
 
 		for_each_cpu(cpu, policy->cpus) {
 			struct hgov_cpu *hc = &per_cpu(hgov_cpu, cpu);
 			u64 idle_us = hgov_sample_cpu(hc, cur_khz, max_freq);
 			unsigned long est = hgov_est_apply(&hc->est, now_ns,
-							   TICK_NSEC, idle_us);
+							   TICK_NSEC, idle_us,
+							   est_on);
 
 			util = max3(util, hc->util,
 				    hgov_iowait_apply(&hc->iowait, now_ns, TICK_NSEC));
