@@ -200,6 +200,17 @@ static bool hgov_decide(struct hgov_policy *hp, u64 now_ns)
 static void hgov_apply(struct hgov_policy *hp)
 {
 	if (hp->policy->fast_switch_enabled) {
+		/*
+		 * The driver programs the CPU it runs on unless it can switch
+		 * from any CPU. The policy's thread stays on the policy's
+		 * CPUs (hgov_kthread_bind_mask()); while one of them goes
+		 * offline it may still run there, out of policy->cpus: the
+		 * next hook on the policy's CPUs hands the decision over.
+		 */
+		if (!hgov_this_cpu_can_update(hp->policy)) {
+			hp->need_update = true;
+			return;
+		}
 		cpufreq_driver_fast_switch(hp->policy, hp->next_khz);
 	} else if (!hp->work_in_progress) {
 		hp->work_in_progress = true;
