@@ -233,7 +233,8 @@ static bool hgov_iowait_reset(struct hgov_iowait *w, u64 now_ns, bool iowait,
  * @w: the CPU's boost
  * @now_ns: time of the update
  * @iowait: a task woke up after waiting for I/O (SCHED_CPUFREQ_IOWAIT)
- * @storage: storage I/O is active (a pin is engaged)
+ * @storage: storage I/O is active (a pin is engaged) and the CPU's own
+ *	policy has io_pin_enable set
  * @tick_ns: scheduler tick; a longer gap between updates resets the boost
  *
  * schedutil's sugov_iowait_boost(): each I/O-wait wakeup doubles the boost,

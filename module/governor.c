@@ -237,9 +237,14 @@ static void hgov_update(struct update_util_data *data, u64 time,
 	if (hc->cpu == smp_processor_id() && READ_ONCE(hgov_util_est_on))
 		hgov_note_current(hc, time);
 	iowait = flags & SCHED_CPUFREQ_IOWAIT;
-	/* The pins' counter is read only for an I/O-wait wakeup. */
-	hgov_iowait_update(&hc->iowait, time, iowait, iowait && hgov_storage_active(),
-			   TICK_NSEC);
+	/*
+	 * The full boost is part of the pin: a policy whose io_pin_enable is
+	 * 0 keeps schedutil's, whoever else is pinned. The pins' counter is
+	 * read only for an I/O-wait wakeup.
+	 */
+	hgov_iowait_update(&hc->iowait, time, iowait,
+			   iowait && READ_ONCE(hp->tunables->io_pin_enable) &&
+			   hgov_storage_active(), TICK_NSEC);
 	if (hgov_should_update(hp, time, READ_ONCE(hp->delay_ns)) &&
 	    hgov_decide(hp, time))
 		hgov_apply(hp);
