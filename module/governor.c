@@ -305,15 +305,12 @@ static bool hgov_eval_decide(struct hgov_policy *hp, u64 now_ns,
 	if (go)
 		hp->need_update = true;
 	go |= hgov_limits_pending(hp);
-	/*
-	 * Half a rate-limit window of slack lets the timer share an expiry
-	 * with others; no decision could have come sooner than that after
-	 * the last one anyway.
-	 */
+	/* The hold ends at most hgov_timer_slack_ns() late. */
 	if (next_check_ns)
 		hrtimer_start_range_ns(&hp->io_timer,
 				       ns_to_ktime(max_t(s64, next_check_ns - now_ns, 0)),
-				       READ_ONCE(hp->delay_ns) / 2, HRTIMER_MODE_REL);
+				       hgov_timer_slack_ns(READ_ONCE(hp->delay_ns)),
+				       HRTIMER_MODE_REL);
 	return go && hgov_decide(hp, now_ns);
 }
 
