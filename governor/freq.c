@@ -151,6 +151,28 @@ bool hgov_rate_limit_elapsed(u64 now_ns, u64 last_ns, u64 delay_ns)
 EXPORT_SYMBOL_IF_KUNIT(hgov_rate_limit_elapsed);
 
 /**
+ * hgov_pin_wants_kick() - should the I/O detector kick a policy's pin
+ *	when a disk that counts goes busy?
+ * @enabled: the pin's owner wants it at all (io_pin_enable; the assist
+ *	not standing by)
+ * @big: the policy is one that pins
+ * @pinned: the pin is engaged, as its last evaluation left it
+ *
+ * Only a pin that the I/O could engage needs the kick: a pinned policy
+ * looks again when its hold or watchdog timer fires, and one that would
+ * not pin has nothing to do.
+ *
+ *	want_kick = enabled && big && !pinned
+ *
+ * Return: true if the detector should kick the pin.
+ */
+bool hgov_pin_wants_kick(bool enabled, bool big, bool pinned)
+{
+	return enabled && big && !pinned;
+}
+EXPORT_SYMBOL_IF_KUNIT(hgov_pin_wants_kick);
+
+/**
  * hgov_timer_slack_ns() - slack of the pin's hold and watchdog timer
  * @delay_ns: rate limit
  *

@@ -32,6 +32,7 @@ unsigned int hgov_next_khz(const struct cpufreq_frequency_table *table,
 			   unsigned int min_khz, unsigned int max_khz,
 			   unsigned int skip, unsigned int *target_khz);
 bool hgov_rate_limit_elapsed(u64 now_ns, u64 last_ns, u64 delay_ns);
+bool hgov_pin_wants_kick(bool enabled, bool big, bool pinned);
 u64 hgov_timer_slack_ns(u64 delay_ns);
 unsigned int hgov_default_rate_limit_us(unsigned int transition_delay_us,
 					unsigned int transition_latency_ns);

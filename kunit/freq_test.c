@@ -128,6 +128,31 @@ static void hgov_rate_limit_test(struct kunit *test)
 
 HGOV_KUNIT_PARAMS(hgov_rate_limit_test, rate, rate_cases, name);
 
+struct kick_case {
+	bool enabled, big, pinned, kick;
+	const char *name;
+};
+
+static const struct kick_case kick_cases[] = {
+	{ true, true, false, true, "big, enabled, not pinned: kick it" },
+	{ true, true, true, false, "already pinned: its timer looks again" },
+	{ true, false, false, false, "not big: nothing to engage" },
+	{ false, true, false, false, "io_pin_enable=0, or the assist standing by" },
+	{ false, true, true, false, "disabled while pinned: released, no kick" },
+	{ false, false, false, false, "neither" },
+};
+
+/* Which pins a disk going busy wakes. */
+static void hgov_pin_kick_test(struct kunit *test)
+{
+	const struct kick_case *c = hgov_kunit_param(test);
+
+	KUNIT_EXPECT_EQ(test, hgov_pin_wants_kick(c->enabled, c->big, c->pinned),
+			c->kick);
+}
+
+HGOV_KUNIT_PARAMS(hgov_pin_kick_test, kick, kick_cases, name);
+
 struct slack_case {
 	u64 delay, slack;
 	const char *name;
@@ -208,6 +233,7 @@ static struct kunit_case hgov_freq_cases[] = {
 	HGOV_KUNIT_PARAM_CASE(hgov_resolve_test, resolve),
 	HGOV_KUNIT_PARAM_CASE(hgov_rate_limit_test, rate),
 	HGOV_KUNIT_PARAM_CASE(hgov_timer_slack_test, slack),
+	HGOV_KUNIT_PARAM_CASE(hgov_pin_kick_test, kick),
 	HGOV_KUNIT_PARAM_CASE(hgov_default_rate_limit_test, default_rate),
 	KUNIT_CASE(hgov_ramp_test),
 	{}

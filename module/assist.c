@@ -122,9 +122,7 @@ static void hgov_assist_eval(struct hgov_assist *a)
 			      HRTIMER_MODE_REL);
 	mutex_unlock(&a->lock);
 
-	/* A disk that went busy while we were not listening kicked nobody. */
-	if (READ_ONCE(a->pin.want_kick) && hgov_io_recheck())
-		hgov_assist_pin_kick(&a->pin);
+	hgov_pin_recheck(&a->pin);
 }
 
 static void hgov_assist_work(struct work_struct *work)

@@ -341,9 +341,7 @@ void hgov_eval(struct hgov_policy *hp)
 		hgov_apply(hp);
 	raw_spin_unlock_irqrestore(&hp->update_lock, irq_flags);
 
-	/* A disk that went busy while we were not listening kicked nobody. */
-	if (READ_ONCE(hp->pin.want_kick) && hgov_io_recheck())
-		hgov_io_kick(hp);
+	hgov_pin_recheck(&hp->pin);
 }
 
 static void hgov_eval_work(struct kthread_work *work)
