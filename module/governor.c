@@ -350,16 +350,29 @@ static void hgov_eval_work(struct kthread_work *work)
 }
 
 /**
- * hgov_io_kick() - re-evaluate the storage I/O pin of @hp now
- * @hp: a started policy
+ * hgov_eval_soon() - have @hp re-evaluated by its worker (hgov_eval())
+ * @hp: an initialized policy; a stopped one returns at once
  *
  * Safe in any context, the block probes' included: queues @eval_work on
- * the policy's SCHED_FIFO worker without an irq_work hop.
+ * the policy's SCHED_FIFO worker without an irq_work hop. For a change
+ * of limits or tunables; storage I/O kicks with hgov_io_kick().
+ */
+void hgov_eval_soon(struct hgov_policy *hp)
+{
+	kthread_mod_delayed_work(&hp->worker, &hp->eval_work, 0);
+}
+
+/**
+ * hgov_io_kick() - re-evaluate the storage I/O pin of @hp now: a disk
+ *	went busy
+ * @hp: a started policy
+ *
+ * Safe in any context, the block probes' included.
  */
 void hgov_io_kick(struct hgov_policy *hp)
 {
 	WRITE_ONCE(hp->pin.kicked, true);
-	kthread_mod_delayed_work(&hp->worker, &hp->eval_work, 0);
+	hgov_eval_soon(hp);
 }
 
 static void hgov_pin_kick(struct hgov_pin *pin)
@@ -628,5 +641,5 @@ void hgov_limits(struct cpufreq_policy *policy)
 	 * callback; the worker runs on the policy's CPUs, as fast-switching
 	 * drivers require.
 	 */
-	kthread_mod_delayed_work(&hp->worker, &hp->eval_work, 0);
+	hgov_eval_soon(hp);
 }
