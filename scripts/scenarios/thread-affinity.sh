@@ -7,7 +7,7 @@
 # test bed, after a refused move, a change of limits still reaches the
 # driver at once.
 . /lib/hgov.sh
-hgov_all_opps fast_switch=1
+hgov_all_opps
 
 # thread_pid COMM - the pid of the task named COMM.
 thread_pid() {
@@ -33,6 +33,12 @@ check_fixed() {
 
 hgov_select schedutil
 check_fixed sugov:0 0-3 4
+hgov_select hybrid
+check_fixed hybrid:0 0-3 4
+check_fixed hybrid:4 4-7 0
+
+# schedutil has no thread for a fast-switching driver; hybrid has.
+hgov_all_opps fast_switch=1
 hgov_select hybrid
 check_fixed hybrid:0 0-3 4
 check_fixed hybrid:4 4-7 0
