@@ -141,8 +141,11 @@ hgov_hrtimer_setup(struct hrtimer *timer,
  * its own idle exit, and /proc/stat can go backwards (fixed by
  * 07b65a800b6d and 620a30fa0bd1): there, read both counters through the
  * read-only path (no last_update_time), which is right on every kernel.
- * Without NO_HZ accounting get_cpu_idle_time() reads the jiffy-based
- * counters, also read-only.
+ * It still reads the idle entry time and the idle sum without their
+ * seqcount (6.4 added it), so a read racing the CPU's idle exit can come
+ * out a little below the last one: hgov_busy_window() counts that as no
+ * idle time. Without NO_HZ accounting get_cpu_idle_time() reads the
+ * jiffy-based counters, also read-only.
  */
 #if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 4, 0)
 static inline u64 hgov_cpu_idle_time_us(unsigned int cpu, u64 *wall_us)
