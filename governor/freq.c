@@ -151,6 +151,47 @@ bool hgov_rate_limit_elapsed(u64 now_ns, u64 last_ns, u64 delay_ns)
 EXPORT_SYMBOL_IF_KUNIT(hgov_rate_limit_elapsed);
 
 /**
+ * hgov_pin_wants_kick() - should the I/O detector kick a policy's pin
+ *	when a disk that counts goes busy?
+ * @enabled: the pin's owner wants it at all (io_pin_enable; the assist
+ *	not standing by)
+ * @big: the policy is one that pins
+ * @pinned: the pin is engaged, as its last evaluation left it
+ *
+ * Only a pin that the I/O could engage needs the kick: a pinned policy
+ * looks again when its hold or watchdog timer fires, and one that would
+ * not pin has nothing to do.
+ *
+ *	want_kick = enabled && big && !pinned
+ *
+ * Return: true if the detector should kick the pin.
+ */
+bool hgov_pin_wants_kick(bool enabled, bool big, bool pinned)
+{
+	return enabled && big && !pinned;
+}
+EXPORT_SYMBOL_IF_KUNIT(hgov_pin_wants_kick);
+
+/**
+ * hgov_timer_slack_ns() - slack of the pin's hold and watchdog timer
+ * @delay_ns: rate limit
+ *
+ * The slack lets the timer share an expiry with others, but every
+ * nanosecond of it may be spent: the hold is io_hold_ms plus at most the
+ * slack. Half a rate-limit window, schedutil's shortest gap between two
+ * decisions, at most HGOV_TIMER_SLACK_MAX_NS:
+ *
+ *	slack = min(delay / 2, 1 ms)
+ *
+ * Return: the slack in ns.
+ */
+u64 hgov_timer_slack_ns(u64 delay_ns)
+{
+	return min_t(u64, delay_ns / 2, HGOV_TIMER_SLACK_MAX_NS);
+}
+EXPORT_SYMBOL_IF_KUNIT(hgov_timer_slack_ns);
+
+/**
  * hgov_default_rate_limit_us() - default of the rate_limit_us tunable
  * @transition_delay_us: policy->transition_delay_us (0 if unset)
  * @transition_latency_ns: policy->cpuinfo.transition_latency

@@ -8,10 +8,14 @@
 
 #include <linux/cpufreq.h>
 #include <linux/limits.h>
+#include <linux/time64.h>
 #include <linux/types.h>
 
 /* Upper bound of the rate_limit_us tunable: one second. */
 #define HGOV_RATE_LIMIT_MAX_US	1000000U
+
+/* The most the pin's hold or watchdog may run late: hgov_timer_slack_ns(). */
+#define HGOV_TIMER_SLACK_MAX_NS	NSEC_PER_MSEC
 
 /*
  * A transition latency the driver does not know: CPUFREQ_ETERNAL (-1) as
@@ -28,6 +32,8 @@ unsigned int hgov_next_khz(const struct cpufreq_frequency_table *table,
 			   unsigned int min_khz, unsigned int max_khz,
 			   unsigned int skip, unsigned int *target_khz);
 bool hgov_rate_limit_elapsed(u64 now_ns, u64 last_ns, u64 delay_ns);
+bool hgov_pin_wants_kick(bool enabled, bool big, bool pinned);
+u64 hgov_timer_slack_ns(u64 delay_ns);
 unsigned int hgov_default_rate_limit_us(unsigned int transition_delay_us,
 					unsigned int transition_latency_ns);
 

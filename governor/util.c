@@ -41,7 +41,10 @@ static const u32 hgov_y_inv[HGOV_HALFLIFE_PERIODS] = {
  *
  * Differences are taken modulo 2^64, so a counter that wraps between the
  * samples still yields the right window. Idle time that grew by more
- * than the wall clock (the two are read a few ns apart) counts as idle.
+ * than the wall clock (the two are read a few ns apart) counts as idle;
+ * idle time that went back (before 6.4 the counters are read without
+ * their seqcount: module/compat.h) counts as none, not as a wrap that
+ * would make the window idle.
  *
  * Return: false, leaving @busy and @periods alone, if the window is
  * shorter than one period (including zero-length and backwards windows):
@@ -56,6 +59,8 @@ bool hgov_busy_window(const struct hgov_idle_sample *prev,
 
 	if ((s64)wall_us < HGOV_PERIOD_US)
 		return false;
+	if ((s64)idle_us < 0)
+		idle_us = 0;
 	idle_us = min(idle_us, wall_us);
 	*busy = div64_u64((wall_us - idle_us) << SCHED_CAPACITY_SHIFT, wall_us);
 	*periods = div_u64(wall_us + HGOV_PERIOD_US / 2, HGOV_PERIOD_US);
@@ -182,6 +187,8 @@ EXPORT_SYMBOL_IF_KUNIT(hgov_est_note);
  * @tick_ns: scheduler tick
  * @idle_us: the CPU's idle time now (hgov_cpu_idle_time_us()), which
  *	grows while it is idle
+ * @on: the util_est parameter: off, no estimate counts, held or not, and
+ *	the one noted is forgotten
  *
  * A CPU that runs a task gets a scheduler update at least every tick; one
  * that went idle gets none. An estimate last seen more than HGOV_EST_TICKS
@@ -191,14 +198,16 @@ EXPORT_SYMBOL_IF_KUNIT(hgov_est_note);
  * and only its CPU's tick is late, as seen from another CPU's clock (a
  * long section with interrupts off; a vCPU the host did not run).
  *
- * Return: @e's estimate, or 0 if it is stale. An update a little in the
+ * Return: @e's estimate, or 0 if it is stale or @on is false. An update a little in the
  * future (another CPU's clock, read under its own runqueue lock) is fresh.
  */
 unsigned long hgov_est_apply(struct hgov_est *e, u64 now_ns, u64 tick_ns,
-			     u64 idle_us)
+			     u64 idle_us, bool on)
 {
-	if (!hgov_est_fresh(e, now_ns, tick_ns) &&
-	    (!e->held || idle_us != e->held_idle_us)) {
+	if (!on)
+		e->est = 0;
+	if (!on || (!hgov_est_fresh(e, now_ns, tick_ns) &&
+		    (!e->held || idle_us != e->held_idle_us))) {
 		e->held = false;
 		return 0;
 	}
@@ -224,7 +233,8 @@ static bool hgov_iowait_reset(struct hgov_iowait *w, u64 now_ns, bool iowait,
  * @w: the CPU's boost
  * @now_ns: time of the update
  * @iowait: a task woke up after waiting for I/O (SCHED_CPUFREQ_IOWAIT)
- * @storage: storage I/O is active (a pin is engaged)
+ * @storage: storage I/O is active (a pin is engaged) and the CPU's own
+ *	policy has io_pin_enable set
  * @tick_ns: scheduler tick; a longer gap between updates resets the boost
  *
  * schedutil's sugov_iowait_boost(): each I/O-wait wakeup doubles the boost,

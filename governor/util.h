@@ -74,7 +74,7 @@ unsigned long hgov_task_est(unsigned long util_avg, unsigned long util_est,
 void hgov_est_note(struct hgov_est *e, unsigned long est, u64 now_ns,
 		   u64 tick_ns);
 unsigned long hgov_est_apply(struct hgov_est *e, u64 now_ns, u64 tick_ns,
-			     u64 idle_us);
+			     u64 idle_us, bool on);
 
 void hgov_iowait_update(struct hgov_iowait *w, u64 now_ns, bool iowait,
 			bool storage, u64 tick_ns);

@@ -128,6 +128,54 @@ static void hgov_rate_limit_test(struct kunit *test)
 
 HGOV_KUNIT_PARAMS(hgov_rate_limit_test, rate, rate_cases, name);
 
+struct kick_case {
+	bool enabled, big, pinned, kick;
+	const char *name;
+};
+
+static const struct kick_case kick_cases[] = {
+	{ true, true, false, true, "big, enabled, not pinned: kick it" },
+	{ true, true, true, false, "already pinned: its timer looks again" },
+	{ true, false, false, false, "not big: nothing to engage" },
+	{ false, true, false, false, "io_pin_enable=0, or the assist standing by" },
+	{ false, true, true, false, "disabled while pinned: released, no kick" },
+	{ false, false, false, false, "neither" },
+};
+
+/* Which pins a disk going busy wakes. */
+static void hgov_pin_kick_test(struct kunit *test)
+{
+	const struct kick_case *c = hgov_kunit_param(test);
+
+	KUNIT_EXPECT_EQ(test, hgov_pin_wants_kick(c->enabled, c->big, c->pinned),
+			c->kick);
+}
+
+HGOV_KUNIT_PARAMS(hgov_pin_kick_test, kick, kick_cases, name);
+
+struct slack_case {
+	u64 delay, slack;
+	const char *name;
+};
+
+static const struct slack_case slack_cases[] = {
+	{ 450000, 225000, "H3 default rate limit: half of it" },
+	{ 0, 0, "no rate limit: no slack" },
+	{ 2000000, 1000000, "2 ms rate limit: 1 ms" },
+	{ 1000000000ULL, 1000000, "rate_limit_us=1000000: 1 ms, not 500 ms" },
+	{ U64_MAX, 1000000, "largest delay" },
+};
+
+/* The pin's hold ends at most a millisecond late, whatever the rate limit. */
+static void hgov_timer_slack_test(struct kunit *test)
+{
+	const struct slack_case *c = hgov_kunit_param(test);
+
+	KUNIT_EXPECT_EQ(test, hgov_timer_slack_ns(c->delay), c->slack);
+}
+
+HGOV_KUNIT_PARAMS(hgov_timer_slack_test, slack, slack_cases, name);
+
 struct default_rate_case {
 	unsigned int delay_us, latency_ns, us;
 	const char *name;
@@ -184,6 +232,8 @@ static struct kunit_case hgov_freq_cases[] = {
 	HGOV_KUNIT_PARAM_CASE(hgov_headroom_test, headroom),
 	HGOV_KUNIT_PARAM_CASE(hgov_resolve_test, resolve),
 	HGOV_KUNIT_PARAM_CASE(hgov_rate_limit_test, rate),
+	HGOV_KUNIT_PARAM_CASE(hgov_timer_slack_test, slack),
+	HGOV_KUNIT_PARAM_CASE(hgov_pin_kick_test, kick),
 	HGOV_KUNIT_PARAM_CASE(hgov_default_rate_limit_test, default_rate),
 	KUNIT_CASE(hgov_ramp_test),
 	{}

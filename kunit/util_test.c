@@ -24,6 +24,8 @@ static const struct window_case window_cases[] = {
 	{ { 100, 1000 }, { 100, 5096 }, true, 1024, 4, "never idle" },
 	{ { 100, 1000 }, { 4196, 5096 }, true, 0, 4, "always idle" },
 	{ { 0, 0 }, { 5000, 4096 }, true, 0, 4, "idle read after wall: idle" },
+	{ { 2000, 0 }, { 1990, 4096 }, true, 1024, 4,
+	  "idle counter stepped back (before 6.4): no idle, not a wrap" },
 	{ { 7, 5000 }, { 7, 5000 }, false, 0, 0, "zero-length window" },
 	{ { 0, 5000 }, { 0, 6023 }, false, 0, 0, "shorter than one period" },
 	{ { 0, 5000 }, { 0, 4000 }, false, 0, 0, "wall clock went backwards" },
@@ -224,8 +226,8 @@ HGOV_KUNIT_PARAMS(hgov_task_est_test, est, est_cases, name);
 /*
  * A CPU's running-task estimate, step by step: 'n' a scheduler update that
  * sees a task of estimate @est running (0: idle), 'a' a decision, which
- * must see @est, with the CPU idle for @idle ms in all so far. Times in
- * ms, a tick of 4 ms (HZ=250).
+ * must see @est, with the CPU idle for @idle ms in all so far; 'o' the
+ * same decision with util_est=0. Times in ms, a tick of 4 ms (HZ=250).
  */
 struct est_step {
 	unsigned int ms;
@@ -262,6 +264,10 @@ static const struct est_seq_case est_seq_cases[] = {
 	{ { { 10, 'n', 700 }, { 9, 'a', 700 } },
 	  "another CPU's clock a little behind: counts" },
 	{ { { 0, 'a', 0 }, { 5000, 'a', 0 } }, "never seen: nothing" },
+	{ { { 0, 'n', 700 }, { 2, 'a', 700 }, { 3, 'o', 0 }, { 9, 'o', 0 }, { 60, 'o', 0 } },
+	  "util_est=0 on a CPU never idle: nothing, fresh or held" },
+	{ { { 0, 'n', 700 }, { 2, 'a', 700 }, { 3, 'o', 0 }, { 4, 'a', 0 } },
+	  "util_est=1 again: nothing until a task is seen" },
 };
 
 /* What a CPU's running tasks ask of it, as decisions see it. */
@@ -275,9 +281,10 @@ static void hgov_est_seq_test(struct kunit *test)
 		const struct est_step *s = &c->steps[i];
 		u64 now = (u64)s->ms * NSEC_PER_MSEC;
 
-		if (s->op == 'a')
+		if (s->op == 'a' || s->op == 'o')
 			KUNIT_EXPECT_EQ_MSG(test, hgov_est_apply(&e, now, 4 * NSEC_PER_MSEC,
-								 (u64)s->idle * USEC_PER_MSEC),
+								 (u64)s->idle * USEC_PER_MSEC,
+								 s->op == 'a'),
 					    s->est, "step %u", i);
 		else
 			hgov_est_note(&e, s->est, now, 4 * NSEC_PER_MSEC);

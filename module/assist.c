@@ -122,9 +122,7 @@ static void hgov_assist_eval(struct hgov_assist *a)
 			      HRTIMER_MODE_REL);
 	mutex_unlock(&a->lock);
 
-	/* A disk that went busy while we were not listening kicked nobody. */
-	if (READ_ONCE(a->pin.want_kick) && hgov_io_recheck(&snap))
-		hgov_assist_pin_kick(&a->pin);
+	hgov_pin_recheck(&a->pin, &snap);
 }
 
 static void hgov_assist_work(struct work_struct *work)
@@ -259,7 +257,7 @@ static int hgov_assist_policy_notifier(struct notifier_block *nb,
 	struct hgov_assist *a;
 
 	mutex_lock(&hgov_assist_mutex);
-	if (event == CPUFREQ_CREATE_POLICY && hgov_assist_on) {
+	if (event == CPUFREQ_CREATE_POLICY && hgov_assist_ready && hgov_assist_on) {
 		hgov_assist_attach(policy);
 	} else if (event == CPUFREQ_REMOVE_POLICY) {
 		a = hgov_assist_find(policy);
@@ -381,12 +379,18 @@ int hgov_assist_init(void)
 
 /**
  * hgov_assist_exit() - drop every floor, stop watching policies
+ *
+ * The floors go first, while the notifier still removes the floor of a
+ * policy about to be freed: a driver unbound in between would free
+ * policy->constraints under freq_qos_remove_request(). With
+ * hgov_assist_ready false no new policy gets a floor before the notifier
+ * is gone.
  */
 void hgov_assist_exit(void)
 {
-	cpufreq_unregister_notifier(&hgov_assist_nb, CPUFREQ_POLICY_NOTIFIER);
 	mutex_lock(&hgov_assist_mutex);
 	hgov_assist_detach_all();
 	hgov_assist_ready = false;
 	mutex_unlock(&hgov_assist_mutex);
+	cpufreq_unregister_notifier(&hgov_assist_nb, CPUFREQ_POLICY_NOTIFIER);
 }

@@ -141,8 +141,11 @@ hgov_hrtimer_setup(struct hrtimer *timer,
  * its own idle exit, and /proc/stat can go backwards (fixed by
  * 07b65a800b6d and 620a30fa0bd1): there, read both counters through the
  * read-only path (no last_update_time), which is right on every kernel.
- * Without NO_HZ accounting get_cpu_idle_time() reads the jiffy-based
- * counters, also read-only.
+ * It still reads the idle entry time and the idle sum without their
+ * seqcount (6.4 added it), so a read racing the CPU's idle exit can come
+ * out a little below the last one: hgov_busy_window() counts that as no
+ * idle time. Without NO_HZ accounting get_cpu_idle_time() reads the
+ * jiffy-based counters, also read-only.
  */
 #if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 4, 0)
 static inline u64 hgov_cpu_idle_time_us(unsigned int cpu, u64 *wall_us)
@@ -163,20 +166,30 @@ static inline u64 hgov_cpu_idle_time_us(unsigned int cpu, u64 *wall_us)
 #endif
 
 /*
- * Bind the kthread @p, not yet woken, to the CPUs of @mask. Before 5.11,
- * set_cpus_allowed_ptr() warns when @mask has online CPUs but no active
- * one, as while a policy is created for its first CPU coming up, unless
- * it is a single CPU; schedutil's kthread_bind_mask() is not exported.
- * There, bind to the first online CPU of @mask.
+ * Bind the kthread @p, not yet woken, to the CPUs of @mask for good, as
+ * schedutil's kthread_bind_mask() does (not exported on any kernel):
+ * kthread_bind() to one online CPU of @mask sets PF_NO_SETAFFINITY, so
+ * that neither sched_setaffinity() (taskset) nor a cpuset can move it off
+ * the policy's CPUs, from which it calls a fast-switching driver; the
+ * kernel's own set_cpus_allowed_ptr() then widens it to @mask, which the
+ * flag does not stop. Since 6.14 the flag also keeps kthread() from
+ * affining the thread to its node's housekeeping CPUs when it starts.
+ * Before 5.11, set_cpus_allowed_ptr() warns when @mask has online CPUs
+ * but no active one, as while a policy is created for its first CPU
+ * coming up, unless it is a single CPU: there the thread stays on that
+ * first online CPU.
  */
 static inline int hgov_kthread_bind_mask(struct task_struct *p,
 					 const struct cpumask *mask)
 {
+	unsigned int cpu = cpumask_first_and(mask, cpu_online_mask);
+
+	if (cpu >= nr_cpu_ids)
+		return -EINVAL;
+	kthread_bind(p, cpu);
 	if (LINUX_VERSION_CODE < KERNEL_VERSION(5, 11, 0) &&
-	    !cpumask_intersects(mask, cpu_active_mask)) {
-		kthread_bind(p, cpumask_first_and(mask, cpu_online_mask));
+	    !cpumask_intersects(mask, cpu_active_mask))
 		return 0;
-	}
 	return set_cpus_allowed_ptr(p, mask);
 }
 

@@ -158,14 +158,16 @@ static bool hgov_decide(struct hgov_policy *hp, u64 now_ns)
 	 * are left alone and the first window after the pin covers it.
 	 */
 	if (!hp->pin.pinned) {
+		bool est_on = READ_ONCE(hgov_util_est_on);
 		/* Read only where the kernel lets a probe keep it. */
-		bool queued = HGOV_HAVE_RQ_UTIL_EST && READ_ONCE(hgov_util_est_on);
+		bool queued = HGOV_HAVE_RQ_UTIL_EST && est_on;
 
 		for_each_cpu(cpu, policy->cpus) {
 			struct hgov_cpu *hc = &per_cpu(hgov_cpu, cpu);
 			u64 idle_us = hgov_sample_cpu(hc, cur_khz, max_freq);
 			unsigned long est = hgov_est_apply(&hc->est, now_ns,
-							   TICK_NSEC, idle_us);
+							   TICK_NSEC, idle_us,
+							   est_on);
 
 			util = max3(util, hc->util,
 				    hgov_iowait_apply(&hc->iowait, now_ns, TICK_NSEC));
@@ -198,6 +200,17 @@ static bool hgov_decide(struct hgov_policy *hp, u64 now_ns)
 static void hgov_apply(struct hgov_policy *hp)
 {
 	if (hp->policy->fast_switch_enabled) {
+		/*
+		 * The driver programs the CPU it runs on unless it can switch
+		 * from any CPU. The policy's thread stays on the policy's
+		 * CPUs (hgov_kthread_bind_mask()); while one of them goes
+		 * offline it may still run there, out of policy->cpus: the
+		 * next hook on the policy's CPUs hands the decision over.
+		 */
+		if (!hgov_this_cpu_can_update(hp->policy)) {
+			hp->need_update = true;
+			return;
+		}
 		cpufreq_driver_fast_switch(hp->policy, hp->next_khz);
 	} else if (!hp->work_in_progress) {
 		hp->work_in_progress = true;
@@ -224,9 +237,14 @@ static void hgov_update(struct update_util_data *data, u64 time,
 	if (hc->cpu == smp_processor_id() && READ_ONCE(hgov_util_est_on))
 		hgov_note_current(hc, time);
 	iowait = flags & SCHED_CPUFREQ_IOWAIT;
-	/* The pins' counter is read only for an I/O-wait wakeup. */
-	hgov_iowait_update(&hc->iowait, time, iowait, iowait && hgov_storage_active(),
-			   TICK_NSEC);
+	/*
+	 * The full boost is part of the pin: a policy whose io_pin_enable is
+	 * 0 keeps schedutil's, whoever else is pinned. The pins' counter is
+	 * read only for an I/O-wait wakeup.
+	 */
+	hgov_iowait_update(&hc->iowait, time, iowait,
+			   iowait && READ_ONCE(hp->tunables->io_pin_enable) &&
+			   hgov_storage_active(), TICK_NSEC);
 	if (hgov_should_update(hp, time, READ_ONCE(hp->delay_ns)) &&
 	    hgov_decide(hp, time))
 		hgov_apply(hp);
@@ -287,15 +305,12 @@ static bool hgov_eval_decide(struct hgov_policy *hp, u64 now_ns,
 	if (go)
 		hp->need_update = true;
 	go |= hgov_limits_pending(hp);
-	/*
-	 * Half a rate-limit window of slack lets the timer share an expiry
-	 * with others; no decision could have come sooner than that after
-	 * the last one anyway.
-	 */
+	/* The hold ends at most hgov_timer_slack_ns() late. */
 	if (next_check_ns)
 		hrtimer_start_range_ns(&hp->io_timer,
 				       ns_to_ktime(max_t(s64, next_check_ns - now_ns, 0)),
-				       READ_ONCE(hp->delay_ns) / 2, HRTIMER_MODE_REL);
+				       hgov_timer_slack_ns(READ_ONCE(hp->delay_ns)),
+				       HRTIMER_MODE_REL);
 	return go && hgov_decide(hp, now_ns);
 }
 
@@ -326,9 +341,7 @@ void hgov_eval(struct hgov_policy *hp)
 		hgov_apply(hp);
 	raw_spin_unlock_irqrestore(&hp->update_lock, irq_flags);
 
-	/* A disk that went busy while we were not listening kicked nobody. */
-	if (READ_ONCE(hp->pin.want_kick) && hgov_io_recheck(&snap))
-		hgov_io_kick(hp);
+	hgov_pin_recheck(&hp->pin, &snap);
 }
 
 static void hgov_eval_work(struct kthread_work *work)
@@ -337,16 +350,29 @@ static void hgov_eval_work(struct kthread_work *work)
 }
 
 /**
- * hgov_io_kick() - re-evaluate the storage I/O pin of @hp now
- * @hp: a started policy
+ * hgov_eval_soon() - have @hp re-evaluated by its worker (hgov_eval())
+ * @hp: an initialized policy; a stopped one returns at once
  *
  * Safe in any context, the block probes' included: queues @eval_work on
- * the policy's SCHED_FIFO worker without an irq_work hop.
+ * the policy's SCHED_FIFO worker without an irq_work hop. For a change
+ * of limits or tunables; storage I/O kicks with hgov_io_kick().
+ */
+void hgov_eval_soon(struct hgov_policy *hp)
+{
+	kthread_mod_delayed_work(&hp->worker, &hp->eval_work, 0);
+}
+
+/**
+ * hgov_io_kick() - re-evaluate the storage I/O pin of @hp now: a disk
+ *	went busy
+ * @hp: a started policy
+ *
+ * Safe in any context, the block probes' included.
  */
 void hgov_io_kick(struct hgov_policy *hp)
 {
 	WRITE_ONCE(hp->pin.kicked, true);
-	kthread_mod_delayed_work(&hp->worker, &hp->eval_work, 0);
+	hgov_eval_soon(hp);
 }
 
 static void hgov_pin_kick(struct hgov_pin *pin)
@@ -615,5 +641,5 @@ void hgov_limits(struct cpufreq_policy *policy)
 	 * callback; the worker runs on the policy's CPUs, as fast-switching
 	 * drivers require.
 	 */
-	kthread_mod_delayed_work(&hp->worker, &hp->eval_work, 0);
+	hgov_eval_soon(hp);
 }

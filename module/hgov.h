@@ -124,6 +124,7 @@ extern const struct kobj_type hgov_tunables_ktype;
 void hgov_update_rate_limit(struct hgov_policy *hp);
 int hgov_policy_big(struct hgov_policy *hp, bool *big);
 /* governor.c */
+void hgov_eval_soon(struct hgov_policy *hp);
 void hgov_io_kick(struct hgov_policy *hp);
 void hgov_eval(struct hgov_policy *hp);
 int hgov_init(struct cpufreq_policy *policy);

@@ -20,6 +20,7 @@
 #include <linux/sched/clock.h>
 #include <linux/slab.h>
 
+#include "governor/freq.h"
 #include "governor/io.h"
 #include "module/compat.h"
 #include "module/disk.h"
@@ -218,9 +219,25 @@ bool hgov_pin_update(struct hgov_pin *pin, u64 now_ns,
 		trace_hybrid_pin(pin->cpu, out.pin, hgov_io_reason_name(out.reason),
 				 snap->disk, snap->io.inflight);
 	}
-	WRITE_ONCE(pin->want_kick, enabled && big && !out.pin);
+	WRITE_ONCE(pin->want_kick, hgov_pin_wants_kick(enabled, big, out.pin));
 	*next_check_ns = out.next_check_ns;
 	return changed;
+}
+
+/**
+ * hgov_pin_recheck() - kick @pin if a disk went busy while it was not
+ *	listening
+ * @pin: a pin its owner just evaluated, the owner's lock released
+ * @snap: the snapshot that evaluation decided on
+ *
+ * A probe that found @pin->want_kick clear kicked nobody; the evaluation
+ * that set it again asks whether it missed such a disk, by the rule it
+ * decided with (hgov_io_recheck()). Process context.
+ */
+void hgov_pin_recheck(struct hgov_pin *pin, const struct hgov_io_snapshot *snap)
+{
+	if (READ_ONCE(pin->want_kick) && hgov_io_recheck(snap))
+		pin->ops->kick(pin);
 }
 
 /**

@@ -37,7 +37,7 @@ struct hgov_pin_ops {
  * @cpu: policy->cpu; names the pin's counters and trace events
  * @eval_any_cpu: @ops->eval may run on the CPU that issued the I/O
  * @want_kick: the detector should kick the pin when a disk goes busy
- *	(enabled, big, not pinned); read locklessly by the probes
+ *	(hgov_pin_wants_kick()); read locklessly by the probes
  * @kicked: a disk went busy since the last evaluation; set by the
  *	detector, read and cleared at once (xchg()) by the evaluation
  * @pinned: pinned now
@@ -58,6 +58,7 @@ struct hgov_pin {
 bool hgov_pin_update(struct hgov_pin *pin, u64 now_ns,
 		     const struct hgov_io_snapshot *snap, bool enabled, bool big,
 		     u64 hold_ns, u64 *next_check_ns);
+void hgov_pin_recheck(struct hgov_pin *pin, const struct hgov_io_snapshot *snap);
 void hgov_pin_stop(struct hgov_pin *pin, u64 now_ns);
 void hgov_io_add_pin(struct hgov_pin *pin);
 void hgov_io_del_pin(struct hgov_pin *pin);

@@ -3,7 +3,8 @@
  * sysfs tunables of the hybrid governor, and how they apply to a policy.
  * They live where have_governor_per_policy() puts them: per policy under
  * policyN/hybrid/, or (cpufreq-dt, so R-Car) once under cpufreq/hybrid/.
- * governor.c calls in here; nothing here calls governor.c.
+ * governor.c calls in here; this file calls governor.c only to have a
+ * policy re-evaluated after a change (hgov_eval_soon()).
  */
 
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
@@ -81,7 +82,7 @@ static int hgov_io_retune(struct hgov_policy *hp)
 	raw_spin_lock_irqsave(&hp->update_lock, irq_flags);
 	hp->big = big;
 	raw_spin_unlock_irqrestore(&hp->update_lock, irq_flags);
-	kthread_mod_delayed_work(&hp->worker, &hp->eval_work, 0);
+	hgov_eval_soon(hp);
 	return 0;
 }
 
