@@ -10,8 +10,8 @@
 #   board.sh shell      interactive console on the same board
 #
 # Environment: HGOV_BOARD_TIMEOUT (s, default 900), HGOV_CACHE, HGOV_KVER
-# (5.10, 6.1, 6.12 or 7.3; default 6.12), HGOV_FLAVOUR (normal or debug:
-# lockdep, KASAN, PREEMPT...),
+# (5.10, 6.1, 6.12 or 7.3; default 6.12), HGOV_FLAVOUR (normal; debug:
+# lockdep, KASAN, PREEMPT...; rt, on 7.3 only: PREEMPT_RT with lockdep),
 # HGOV_ICOUNT, HGOV_MTTCG (see lib.sh), HGOV_BOARD_EXTRA (a gen_init_cpio
 # list of more files for the initramfs, e.g. bash and the selftests),
 # HGOV_BOARD_APPEND (more kernel parameters, e.g. mem=640M).

@@ -4,11 +4,15 @@
 set -euo pipefail
 . "$(dirname "$0")/../lib.sh"
 
-usage() { echo "usage: $0 [normal|debug]  (HGOV_KVER: one of $HGOV_KVERS)" >&2; exit 2; }
+usage() { echo "usage: $0 [normal|debug|rt]  (HGOV_KVER: one of $HGOV_KVERS)" >&2; exit 2; }
 [ $# -le 1 ] || usage
 flavour=${1:-normal}
 [ -f "$HGOV_TOP/kunit/board-$flavour.config" ] || usage
 hgov_kver_suites "$HGOV_KVER" > /dev/null
+# PREEMPT_RT is in mainline for arm64 since 6.12; the rt board is 7.3's,
+# the mainline kernel R-Car users run.
+[ "$flavour" != rt ] || [ "$HGOV_KVER" = 7.3 ] ||
+	hgov_die "the rt flavour (PREEMPT_RT) is built for 7.3 only, not $HGOV_KVER"
 
 hgov_need_host_tools
 build=$(hgov_kbuild "$flavour")

@@ -4,11 +4,11 @@
 
 CPUFREQ=/sys/devices/system/cpu/cpufreq
 
-# HGOV_TIMING=1 on the normal board kernel; 0 on the debug one, where
-# KASAN and lockdep make the board shell's own forks heavy enough to be
-# real load, so assertions about idle clusters and latencies mean nothing.
+# HGOV_TIMING=1 on the normal board kernel; 0 on the debug and rt ones,
+# where KASAN and lockdep make the board shell's own forks heavy enough to
+# be real load, so assertions about idle clusters and latencies mean nothing.
 case " $(cat /proc/cmdline) " in
-*" hgov.flavour=debug "*) HGOV_TIMING=0 ;;
+*" hgov.flavour=debug "* | *" hgov.flavour=rt "*) HGOV_TIMING=0 ;;
 *) HGOV_TIMING=1 ;;
 esac
 

@@ -5,6 +5,8 @@
 # host threads (HGOV_MTTCG=1), one board boot per item. The board is 7.3's
 # (HGOV_KVER overrides): the newest kernel, where tracepoint probes may be
 # preempted and lockdep checks lock nesting by PREEMPT_RT's rules.
+# HGOV_FLAVOUR=rt runs the items on the 7.3 PREEMPT_RT board instead
+# (lockdep, no KASAN or kmemleak: the soak skips its leak scan there).
 #
 #   selftest-*  the kernel's tools/testing/selftests/cpufreq/main.sh from
 #               the board kernel's linux-source, run by Debian's arm64 bash:
@@ -40,8 +42,18 @@ if [ "${1:-}" = --list ]; then
 fi
 items=("$@")
 [ ${#items[@]} -gt 0 ] || items=("${all[@]}")
+for item in "${items[@]}"; do
+	case " ${all[*]} " in *" $item "*) ;; *) hgov_die "unknown item $item (items: ${all[*]})" ;; esac
+done
+# Results and logs of the rt board carry its name: stress-rt-ITEM.
+flavour=${HGOV_FLAVOUR:-debug}
+case $flavour in
+debug) tag= ;;
+rt) tag=rt- ;;
+*) hgov_die "make stress runs on the debug or the rt board, not $flavour (HGOV_FLAVOUR)" ;;
+esac
 
-out=$HGOV_TOP/out/stress
+out=$HGOV_TOP/out/stress${tag:+-rt}
 mkdir -p "$out"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
@@ -51,7 +63,7 @@ trap 'rm -rf "$work"' EXIT
 hgov_need_host_tools
 hgov_need_pkgs patch
 src=$(hgov_src)
-build=$(bash "$HGOV_TOP/scripts/board/kernel.sh" debug)
+build=$(bash "$HGOV_TOP/scripts/board/kernel.sh" "$flavour")
 hgov_build_modules "$build"
 st=$work/selftests
 mkdir -p "$st"
@@ -76,7 +88,6 @@ cp "$HGOV_TOP/cpufreq_hybrid.ko" "$st/cpufreq/cpufreq_hybrid"
 passed=0
 failed=0
 for item in "${items[@]}"; do
-	case " ${all[*]} " in *" $item "*) ;; *) hgov_die "unknown item $item (items: ${all[*]})" ;; esac
 	printf 'CHURN_S=%s\nSOAK_S=%s\n' "${HGOV_CHURN_S:-45}" "${HGOV_SOAK_S:-600}" > "$work/run.sh"
 	if [ "${item#selftest-}" != "$item" ]; then
 		printf 'set -- %s\n. /stress/selftest.sh\n' "${item#selftest-}" >> "$work/run.sh"
@@ -86,7 +97,7 @@ for item in "${items[@]}"; do
 	log=$out/$item.log
 	start=$SECONDS
 	ok=true
-	HGOV_FLAVOUR=debug HGOV_MTTCG=1 HGOV_BOARD_EXTRA=$work/extra.list \
+	HGOV_FLAVOUR=$flavour HGOV_MTTCG=1 HGOV_BOARD_EXTRA=$work/extra.list \
 		HGOV_BOARD_TIMEOUT=${HGOV_STRESS_TIMEOUT:-1500} \
 		bash "$HGOV_TOP/scripts/board.sh" run "$work/run.sh" > "$log" 2>&1 || ok=false
 	if hgov_splats "$log" > "$work/splats" 2>> "$log" || [ -s "$work/splats" ]; then
@@ -97,11 +108,11 @@ for item in "${items[@]}"; do
 	if $ok; then
 		passed=$((passed + 1))
 		grep '^ok: ' "$log" | sed "s/^/  $item| /" || true
-		echo "PASS stress-$item ($((SECONDS - start)) s)"
+		echo "PASS stress-$tag$item ($((SECONDS - start)) s)"
 	else
 		failed=$((failed + 1))
 		tail -n 40 "$log" | sed "s/^/  $item| /"
-		echo "FAIL stress-$item ($((SECONDS - start)) s; log: $log)"
+		echo "FAIL stress-$tag$item ($((SECONDS - start)) s; log: $log)"
 	fi
 done
 echo "$passed passed, $failed failed"

@@ -5,8 +5,10 @@
 # kunit.py) and every board scenario in scripts/scenarios on the 6.12,
 # 5.10 and 7.3 boards, the eMMC model's calibration check on 5.10, then
 # the suites and make stress on the 7.3 debug board, the soak shortened
-# (HGOV_TEST_SOAK_S, default 120 s; make stress alone soaks 600 s). Ends
-# with "N passed, N failed"; exits non-zero if anything failed.
+# (HGOV_TEST_SOAK_S, default 120 s; make stress alone soaks 600 s), and
+# the suites and the lock-context items of make stress on the 7.3 rt
+# (PREEMPT_RT) board. Ends with "N passed, N failed"; exits non-zero if
+# anything failed.
 set -euo pipefail
 . "$(dirname "$0")/../lib.sh"
 
@@ -145,24 +147,41 @@ run_board 7.3 board-7.3
 # is covered there by make stress, harder; `HGOV_FLAVOUR=debug
 # scripts/board.sh run FILE` runs one of them on it.
 run_kunit 7.3 debug
+# The rt flavour (PREEMPT_RT, lockdep): spinlock_t and mutexes sleep, so a
+# probe or hook that takes one in atomic context is caught as on an RT
+# R-Car.
+run_kunit 7.3 rt
+
+# run_stress FLAVOUR [ITEM...] - make stress's items (every one if none is
+# named) on the 7.3 board of FLAVOUR; one result per item (stress-ITEM on
+# debug, stress-rt-ITEM on rt), all of them accounted for.
+run_stress() {
+	local flavour=$1 log=$out/stress.log items reported=0 line
+	shift
+	[ "$flavour" = debug ] || log=$out/stress-$flavour.log
+	items=$#
+	[ "$items" -gt 0 ] || items=$(bash "$HGOV_TOP/scripts/stress/run.sh" --list | wc -l)
+	while IFS= read -r line; do
+		case $line in
+		"PASS stress-"*) result pass "${line#PASS }"; reported=$((reported + 1)) ;;
+		"FAIL stress-"*) result fail "${line#FAIL }"; reported=$((reported + 1)) ;;
+		*" passed, "*" failed") ;;
+		*) printf '%s\n' "$line" ;;
+		esac
+	done < <(HGOV_KVER=7.3 HGOV_FLAVOUR=$flavour HGOV_SOAK_S=${HGOV_TEST_SOAK_S:-120} \
+		bash "$HGOV_TOP/scripts/stress/run.sh" "$@" 2>&1 | tee "$log")
+	[ "$reported" = "$items" ] ||
+		result fail "stress ($flavour): $reported of $items items reported (see $log)"
+}
 
 # make stress on the debug board: the kernel's cpufreq selftests, governor
 # switches, module cycles, hotplug, limits, lost completions, bad input
-# and the soak (shorter than make stress's); one result per item, all of
-# them accounted for.
-items=$(bash "$HGOV_TOP/scripts/stress/run.sh" --list | wc -l)
-reported=0
-while IFS= read -r line; do
-	case $line in
-	"PASS stress-"*) result pass "${line#PASS }"; reported=$((reported + 1)) ;;
-	"FAIL stress-"*) result fail "${line#FAIL }"; reported=$((reported + 1)) ;;
-	*" passed, "*" failed") ;;
-	*) printf '%s\n' "$line" ;;
-	esac
-done < <(HGOV_KVER=7.3 HGOV_SOAK_S=${HGOV_TEST_SOAK_S:-120} \
-	bash "$HGOV_TOP/scripts/stress/run.sh" 2>&1 | tee "$out/stress.log")
-[ "$reported" = "$items" ] ||
-	result fail "stress: $reported of $items items reported (see $out/stress.log)"
+# and the soak (shorter than make stress's).
+run_stress debug
+# On the rt board, the items whose paths change lock context: governor
+# switches (start/stop of the update_util hook), module cycles, CPU
+# hotplug, and completions lost, failed or issued from a blocking queue.
+run_stress rt switches modcycles hotplug faults
 
 hgov_log "logs in $out; took $((SECONDS - start)) s"
 echo "$passed passed, $failed failed" | tee "$out/summary"
