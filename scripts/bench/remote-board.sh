@@ -70,7 +70,6 @@ check_device() {
 	# The whole disk and every partition of it: a mount, a swap area or
 	# a holder (dm, md) on any of them rules the device out.
 	devs=
-	names=
 	for b in "$disk" "$disk"/*; do
 		[ -f "$b/dev" ] || continue
 		[ "$b" = "$disk" ] || [ -e "$b/partition" ] || continue

@@ -6,7 +6,7 @@
 # outside), its port 22 forwarded from 127.0.0.1 only, root's key made
 # here with ssh-keygen. Then:
 #   the bench: make bench TARGET=root@127.0.0.1:PORT SCRATCH=/dev/vda
-#     QUICK=1, 1 s windows, the four governors, six workloads (kept in
+#     QUICK=1, 2 s windows, the four governors, six workloads (kept in
 #     out/test/bench-remote/); bench.json
 #     must hold every governor and workload with sane values, energy from
 #     the energy model (the board has no hwmon), a timeline; the board's
@@ -101,7 +101,7 @@ govs_before=$(on_board 'cat /sys/devices/system/cpu/cpufreq/policy*/scaling_gove
 
 # The bench itself.
 t0=$SECONDS
-if HGOV_BENCH_GOVS="performance schedutil hybrid schedutil+assist" HGOV_BENCH_SECS=1 \
+if HGOV_BENCH_GOVS="performance schedutil hybrid schedutil+assist" HGOV_BENCH_SECS=2 \
 	HGOV_BENCH_FILE_MB=16 HGOV_BENCH_COPY_MB=16 \
 	bench "$work/out" TARGET="$tgt" SCRATCH=/dev/vda QUICK=1; then
 	hgov_log "ok: the bench ran in $((SECONDS - t0)) s"
