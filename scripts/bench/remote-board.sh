@@ -191,10 +191,16 @@ restore() {
 		done < "$D/saved" 2>/dev/null
 		rm -f "$D/saved"
 	fi
-	if [ -f "$D/mounted" ]; then
-		umount "$D/mnt" 2>/dev/null && rm -f "$D/mounted"
+	# A workload a signal cut short may hold its files a moment longer.
+	i=0
+	while [ -f "$D/mounted" ] && [ $i -lt 10 ]; do
+		umount "$D/mnt" 2>/dev/null && rm -f "$D/mounted" && break
+		sleep 1
+		i=$((i + 1))
+	done
+	if [ -f "$D/made-work" ]; then
+		rm -rf "$(cat "$D/made-work")" && rm -f "$D/made-work"
 	fi
-	[ -n "${W:-}" ] && [ -f "$D/made-work" ] && rm -rf "$W" && rm -f "$D/made-work"
 	[ -f "$D/debugfs" ] && umount /sys/kernel/debug 2>/dev/null && rm -f "$D/debugfs"
 	rm -f "$D/pid"
 }
@@ -209,7 +215,12 @@ stop() {
 	fi
 	restore
 	[ -f "$D/loaded" ] && rmmod cpufreq_hybrid 2>/dev/null
-	cd / && rm -rf "$D"
+	cd / || return
+	if [ -f "$D/mounted" ]; then
+		echo "ERROR: the scratch is still mounted on $D/mnt"
+		return 1
+	fi
+	rm -rf "$D"
 }
 
 # --- Measurement. ---
@@ -447,7 +458,7 @@ run() {
 		DEEPDEV=$BENCH_SCRATCH
 	else
 		W=$(mktemp -d "$BENCH_SCRATCH/hgov-bench.XXXXXX") || die "cannot make a directory in $BENCH_SCRATCH"
-		: > "$D/made-work"
+		echo "$W" > "$D/made-work"
 		fs=$(awk -v mm="$(fs_majmin "$W")" '$3 == mm { for (i = 7; $i != "-"; i++) ; print $(i + 1); exit }' /proc/self/mountinfo)
 		DEEPDEV=
 		d=$(grep -s '^DEVNAME=' "/sys/dev/block/$(fs_majmin "$W")/uevent" | cut -d= -f2)

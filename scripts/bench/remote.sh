@@ -25,7 +25,8 @@
 # 48), HGOV_BENCH_ENGINE (fio or hgov-load), HGOV_BENCH_HWMON (hwmon
 # names whose power or energy inputs are summed; default all),
 # HGOV_BENCH_OUT (instead of out/), HGOV_SSH_OPTS (more ssh options, e.g.
-# "-i KEY"), HGOV_SSH_TIMEOUT (ssh's ConnectTimeout, default 10 s).
+# "-i KEY"; they come first, so they win), HGOV_SSH_TIMEOUT (ssh's
+# ConnectTimeout, default 10 s).
 set -euo pipefail
 . "$(dirname "$0")/../lib.sh"
 
@@ -84,13 +85,19 @@ command -v ssh > /dev/null || hgov_die "no ssh client on this host (apt-get inst
 out=${HGOV_BENCH_OUT:-$HGOV_TOP/out}
 
 work=$(mktemp -d "${TMPDIR:-/tmp}/hgov-remote.XXXXXX")
-# One connection for the whole run (ssh's connection sharing).
+# ssh takes an option's first value: HGOV_SSH_OPTS's come first. A host
+# key not seen before is accepted and remembered (accept-new), a changed
+# one refused. BatchMode: no password prompt.
 # shellcheck disable=SC2206
-ssh_opts=(-p "$port" -o BatchMode=yes -o "ConnectTimeout=${HGOV_SSH_TIMEOUT:-10}"
-	-o ServerAliveInterval=15 -o ServerAliveCountMax=8
-	-o ControlMaster=auto -o "ControlPath=$work/cm" -o ControlPersist=600
-	${HGOV_SSH_OPTS:-})
+ssh_base=(${HGOV_SSH_OPTS:-} -p "$port" -o BatchMode=yes -o StrictHostKeyChecking=accept-new
+	-o "ConnectTimeout=${HGOV_SSH_TIMEOUT:-10}" -o ServerAliveInterval=15
+	-o ServerAliveCountMax=8)
+# The short commands share one connection (ssh's connection sharing)...
+ssh_opts=("${ssh_base[@]}" -o ControlMaster=auto -o "ControlPath=$work/cm" -o ControlPersist=600)
 rsh() { ssh "${ssh_opts[@]}" "$dest" "$@"; }
+# ...the run has its own, so that if this side dies the board side's
+# output pipe breaks and it stops and restores by itself.
+rsh_run() { ssh "${ssh_base[@]}" -o ControlMaster=no -o ControlPath=none "$dest" "$@"; }
 rdir=
 cleanup() {
 	trap '' INT TERM
@@ -148,7 +155,7 @@ hgov_need_pkgs python3-matplotlib
 
 hgov_log "$target: running (about $(( $(wc -w <<< "$govs") * $(wc -w <<< "$wls") * reps * (secs + 4) / 60 + 1 )) min)"
 rc=0
-rsh "cd $rdir && $(envs) sh ./remote-board.sh run" < /dev/null 2>&1 | tee "$work/raw.log" |
+rsh_run "cd $rdir && $(envs) sh ./remote-board.sh run" < /dev/null 2>&1 | tee "$work/raw.log" |
 	awk '/^(WIN|NOTE) / { print "board: " $0; fflush() }' >&2 || true
 rc=${PIPESTATUS[0]}
 if [ "$rc" != 0 ] || ! grep -q '^ok: bench done' "$work/raw.log"; then

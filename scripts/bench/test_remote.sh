@@ -4,17 +4,18 @@
 # as against a real one. The board (6.12, the default) runs Debian's arm64
 # dropbear on QEMU's user network with restrict=on (it reaches nothing
 # outside), its port 22 forwarded from 127.0.0.1 only, root's key made
-# here with ssh-keygen. Then:
+# here with ssh-keygen. First the fio job files, on this host. Then:
 #   the bench: make bench TARGET=root@127.0.0.1:PORT SCRATCH=/dev/vda
 #     QUICK=1, 2 s windows, the four governors, six workloads (kept in
 #     out/test/bench-remote/); bench.json
 #     must hold every governor and workload with sane values, energy from
 #     the energy model (the board has no hwmon), a timeline; the board's
-#     governors must be back, nothing of the bench left on it;
+#     governors must be back, nothing of the bench left on it; then with
+#     a directory on a mounted file system as the scratch;
 #   bad input, each one error line, a non-zero exit, nothing written: no
 #     SCRATCH, a malformed TARGET, a closed port, SCRATCH=/ (the root
 #     file system), a mounted device, too little space (a directory and a
-#     device), the module missing.
+#     device), the module missing; and a run stopped (SIGTERM) midway.
 # The board runs without -icount (HGOV_ICOUNT=0): with -icount
 # sleep=off its clock jumps to its next timer whenever it idles, so while
 # it waits for the host's next packet its time runs far ahead of the
@@ -24,7 +25,7 @@ set -euo pipefail
 . "$(dirname "$0")/../lib.sh"
 
 hgov_need_host_tools
-hgov_need_pkgs openssh-client python3-matplotlib
+hgov_need_pkgs openssh-client python3-matplotlib fio
 start=$SECONDS
 work=$(mktemp -d "${TMPDIR:-/tmp}/hgov-bench-remote.XXXXXX")
 board=
@@ -49,6 +50,33 @@ export HGOV_SSH_OPTS="-i $work/key -o UserKnownHostsFile=$work/known_hosts -o St
 ssh_opts=(-p "$port" -o BatchMode=yes -o ConnectTimeout=10 $HGOV_SSH_OPTS)
 on_board() { ssh "${ssh_opts[@]}" root@127.0.0.1 "$@" < /dev/null; }
 
+fails=0
+fail() { hgov_log "FAIL: $*"; fails=$((fails + 1)); }
+
+# The fio job files, run here (the virtual board has no fio: Debian's
+# pulls in librbd and glusterfs) for 1 s each on a file of this host's
+# disk, and their JSON read as report.py reads a board's.
+dd if=/dev/urandom of="$work/rr" bs=1M count=16 2> /dev/null
+for job in randread fsync-writes deep-queue-read; do
+	f=$work/rr
+	[ "$job" = fsync-writes ] && f=$work/db
+	if ! FILE=$f RUNTIME=1 fio --output-format=json --output="$work/$job.json" \
+		"$HGOV_TOP/scripts/bench/$job.fio" > "$work/fio.err" 2>&1; then
+		fail "fio $job.fio: $(tail -n 2 "$work/fio.err")"
+		continue
+	fi
+	python3 - "$HGOV_TOP/scripts/bench" "$job" "$work/$job.json" <<'PY' || fail "fio $job.fio's JSON"
+import sys
+sys.path.insert(0, sys.argv[1])
+import report
+res = report.fio_res(sys.argv[2], open(sys.argv[3]).read())
+assert res.get("throughput", 0) > 0, res
+if sys.argv[2] != "deep-queue-read":
+    assert 0 < res["p50_ms"] <= res["p99_ms"], res
+print("fio %s.fio: %s" % (sys.argv[2], " ".join("%s=%s" % kv for kv in sorted(res.items()))))
+PY
+done
+
 { echo "AUTH_KEY='$(cat "$work/key.pub")'"; cat "$HGOV_TOP/scripts/bench/sshd-board.sh"; } \
 	> "$work/sshd.sh"
 # dropbear, and mkfs.ext4 for the scratch device's file system.
@@ -69,9 +97,6 @@ done
 booted=$SECONDS
 on_board true || { tail -n 30 "$work/board.log"; hgov_die "ssh to the board failed"; }
 hgov_log "board up, ssh works ($((booted - start)) s)"
-
-fails=0
-fail() { hgov_log "FAIL: $*"; fails=$((fails + 1)); }
 
 # bench OUT ARG... - make bench into OUT with ARGs; its stderr in OUT.err.
 bench() {
@@ -163,11 +188,66 @@ else
 	tail -n 30 "$work/out.err" >&2
 	fail "make bench TARGET=$tgt SCRATCH=/dev/vda failed"
 fi
-govs_after=$(on_board 'cat /sys/devices/system/cpu/cpufreq/policy*/scaling_governor' | tr '\n' ' ')
-[ "$govs_after" = "$govs_before" ] ||
-	fail "governors not restored: $govs_after, before: $govs_before"
-left=$(on_board 'ls -d /tmp/hgov-bench.* 2>/dev/null; grep -w /dev/vda /proc/mounts' || true)
-[ -z "$left" ] || fail "the bench left on the board: $left"
+# board_clean WHEN - the board as before the bench: governors, no
+# directory, /dev/vda unmounted.
+board_clean() {
+	local govs left
+	govs=$(on_board 'cat /sys/devices/system/cpu/cpufreq/policy*/scaling_governor' | tr '\n' ' ')
+	[ "$govs" = "$govs_before" ] ||
+		fail "$1: governors not restored: $govs, before: $govs_before"
+	left=$(on_board 'ls -d /tmp/hgov-bench.* 2>/dev/null; grep -w /dev/vda /proc/mounts' || true)
+	[ -z "$left" ] || fail "$1: the bench left on the board: $left"
+}
+board_clean "after the bench"
+
+# A directory scratch on a file system other than the root one (ext4 on
+# /dev/vda): two workloads, two governors; the directory left as found.
+on_board 'mkfs.ext4 -q -F /dev/vda > /dev/null && mkdir -p /mnt/vda && mount /dev/vda /mnt/vda' ||
+	fail "cannot mount /dev/vda on /mnt/vda"
+if HGOV_BENCH_GOVS="performance hybrid" HGOV_BENCH_WORKLOADS="randread deep-queue-read" \
+	HGOV_BENCH_SECS=1 HGOV_BENCH_FILE_MB=16 HGOV_BENCH_COPY_MB=16 \
+	bench "$work/out-dir" TARGET="$tgt" SCRATCH=/mnt/vda QUICK=1; then
+	python3 - "$work/out-dir/bench.json" <<'PY' || fail "directory scratch: bench.json"
+import json, sys
+j = json.load(open(sys.argv[1]))
+w = j["regimes"]["remote"]["workloads"]
+for wl in ("randread", "deep-queue-read"):
+    for g in ("performance", "hybrid"):
+        assert w[wl]["governors"][g]["throughput"] > 0, (wl, g)
+assert j["meta"]["remote"]["scratch"] == "/mnt/vda" and j["meta"]["remote"]["fs"] == "ext4"
+PY
+	left=$(on_board 'ls -A /mnt/vda')
+	[ "$left" = lost+found ] || fail "directory scratch: left in /mnt/vda: $left"
+	hgov_log "ok: directory scratch /mnt/vda"
+else
+	tail -n 10 "$work/out-dir.err" >&2
+	fail "make bench SCRATCH=/mnt/vda failed"
+fi
+on_board 'umount /mnt/vda' || fail "cannot unmount /mnt/vda"
+
+# Stopped in the middle of the windows, SIGTERM to its whole process
+# group (as a CI timeout does; a terminal's Ctrl-C is SIGINT, which a
+# background job here ignores): a non-zero exit, nothing written, the
+# board restored.
+o=$work/out-interrupt
+HGOV_BENCH_OUT=$o HGOV_BENCH_SECS=2 HGOV_BENCH_FILE_MB=16 HGOV_BENCH_COPY_MB=16 \
+	setsid make --no-print-directory -C "$HGOV_TOP" bench \
+	TARGET="$tgt" SCRATCH=/dev/vda QUICK=1 > "$o.log" 2> "$o.err" &
+pid=$!
+t=0
+until [ "$(grep -c '^board: WIN' "$o.err")" -ge 2 ] || [ $t -ge 120 ]; do
+	sleep 1
+	t=$((t + 1))
+done
+kill -TERM -- "-$pid"
+rc=0
+wait "$pid" || rc=$?
+if [ "$rc" = 0 ] || [ -e "$o" ]; then
+	fail "interrupt: exit $rc, $(ls "$o" 2>/dev/null | wc -l) file(s) written"
+else
+	board_clean "after an interrupt"
+	hgov_log "ok: interrupt: exit $rc, nothing written, the board restored"
+fi
 
 # Bad input.
 bad no-scratch 'needs SCRATCH' TARGET="$tgt"
