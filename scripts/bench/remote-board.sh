@@ -21,6 +21,7 @@
 # file system, or a directory on a file system other than the root one),
 # BENCH_GOVS, BENCH_WORKLOADS, BENCH_REPS, BENCH_RUN0, BENCH_SECS (a
 # window's length), BENCH_FILE_MB (the random-read file), BENCH_COPY_MB,
+# BENCH_SETTLE_S (the longest wait for a quiet board before a window),
 # BENCH_ENGINE (fio or hgov-load; default fio where the board has it),
 # BENCH_HWMON (hwmon names to sum; default every one with a power or
 # energy input), BENCH_TARGET (for the report).
@@ -37,6 +38,7 @@ EMDIR=/sys/kernel/debug/energy_model
 : "${BENCH_FILE_MB:=256}"
 : "${BENCH_COPY_MB:=256}"
 : "${BENCH_TARGET:=?}"
+: "${BENCH_SETTLE_S:=5}"
 STORAGE="randread fsync-writes deep-queue-read copy"
 export PATH="$D:$PATH:/sbin:/usr/sbin:/bin:/usr/bin"
 
@@ -298,12 +300,12 @@ curs() {
 	done
 }
 
-# settle - up to 5 s for a quiet board: a 500 ms stretch in which all
-# CPUs together were busy at most 2 ticks.
+# settle - up to BENCH_SETTLE_S s for a quiet board: a 500 ms stretch in
+# which all CPUs together were busy at most 2 ticks.
 settle() {
 	i=0
 	prev=$(awk '/^cpu / { print $2 + $3 + $4 + $7 + $8 + $9 }' /proc/stat)
-	while [ $i -lt 10 ]; do
+	while [ $i -lt $((BENCH_SETTLE_S * 2)) ]; do
 		sleep 0.5
 		cur=$(awk '/^cpu / { print $2 + $3 + $4 + $7 + $8 + $9 }' /proc/stat)
 		[ $((cur - prev)) -le 2 ] && return 0

@@ -22,11 +22,12 @@
 # HGOV_BENCH_SECS (a window, default 10 s; --quick: 3), HGOV_BENCH_GOVS,
 # HGOV_BENCH_WORKLOADS, HGOV_BENCH_FILE_MB and HGOV_BENCH_COPY_MB (the
 # random-read file and the copy, default 256 MiB each; --quick: 32 and
-# 48), HGOV_BENCH_ENGINE (fio or hgov-load), HGOV_BENCH_HWMON (hwmon
-# names whose power or energy inputs are summed; default all),
-# HGOV_BENCH_OUT (instead of out/), HGOV_SSH_OPTS (more ssh options, e.g.
-# "-i KEY"; they come first, so they win), HGOV_SSH_TIMEOUT (ssh's
-# ConnectTimeout, default 10 s).
+# 48), HGOV_BENCH_SETTLE_S (the longest wait for a quiet board before a
+# window, default 5 s), HGOV_BENCH_ENGINE (fio or hgov-load),
+# HGOV_BENCH_HWMON (hwmon names whose power or energy inputs are summed;
+# default all), HGOV_BENCH_OUT (instead of out/), HGOV_SSH_OPTS (more ssh
+# options, e.g. "-i KEY"; they come first, so they win), HGOV_SSH_TIMEOUT
+# (ssh's ConnectTimeout, default 10 s).
 set -euo pipefail
 . "$(dirname "$0")/../lib.sh"
 
@@ -56,6 +57,7 @@ else
 fi
 reps=${HGOV_BENCH_RUNS:-$reps}
 secs=${HGOV_BENCH_SECS:-$secs}
+settle=${HGOV_BENCH_SETTLE_S:-5}
 file_mb=${HGOV_BENCH_FILE_MB:-$file_mb}
 copy_mb=${HGOV_BENCH_COPY_MB:-$copy_mb}
 govs=${HGOV_BENCH_GOVS:-$govs}
@@ -63,6 +65,7 @@ wls=${HGOV_BENCH_WORKLOADS:-randread fsync-writes deep-queue-read copy idle burs
 for v in reps secs file_mb copy_mb; do
 	[[ ${!v} =~ ^[1-9][0-9]*$ ]] || hgov_die "$v=${!v}: not a positive number"
 done
+[[ $settle =~ ^[0-9]+$ ]] || hgov_die "HGOV_BENCH_SETTLE_S=$settle: not a number of seconds"
 for g in $govs; do
 	case $g in
 	performance|schedutil|hybrid|schedutil+assist|ondemand|conservative|powersave) ;;
@@ -125,6 +128,7 @@ tar -C "$HGOV_TOP/scripts/bench" -cf - remote-board.sh randread.fio fsync-writes
 envs() {
 	echo "BENCH_SCRATCH='$scratch' BENCH_GOVS='$govs' BENCH_WORKLOADS='$wls'" \
 		"BENCH_REPS=$reps BENCH_SECS=$secs BENCH_FILE_MB=$file_mb BENCH_COPY_MB=$copy_mb" \
+		"BENCH_SETTLE_S=$settle" \
 		"BENCH_TARGET='$target' BENCH_ENGINE='${HGOV_BENCH_ENGINE:-}'" \
 		"BENCH_HWMON='${HGOV_BENCH_HWMON:-}'"
 }
