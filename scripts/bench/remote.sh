@@ -157,6 +157,8 @@ elif [ "$fio" = 0 ] || [ "${HGOV_BENCH_ENGINE:-}" = hgov-load ]; then
 fi
 hgov_need_pkgs python3-matplotlib
 
+[ "$(sed -n 's/.* scratch=\([a-z]*\).*/\1/p' <<< "$have")" != device ] ||
+	hgov_log "$target: a new file system on $scratch: what it held is lost"
 hgov_log "$target: running (about $(( $(wc -w <<< "$govs") * $(wc -w <<< "$wls") * reps * (secs + 4) / 60 + 1 )) min)"
 rc=0
 rsh_run "cd $rdir && $(envs) sh ./remote-board.sh run" < /dev/null 2>&1 | tee "$work/raw.log" |
