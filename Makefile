@@ -33,8 +33,15 @@ test:
 # Every governor side by side on the 5.10 and 6.12 boards with frequency
 # emulation and the eMMC model: out/bench.json, out/bench.md,
 # out/bench-REGIME-timeline.png. QUICK=1: scripts/bench/run.sh --quick.
+# TARGET=user@host[:port] SCRATCH=/dev/XXX|/some/dir: the same workloads
+# over ssh on a real board with the module installed instead
+# (scripts/bench/remote.sh), the same files written.
 bench:
+ifneq ($(TARGET),)
+	bash scripts/bench/remote.sh '$(TARGET)' '$(SCRATCH)' $(if $(QUICK),--quick)
+else
 	bash scripts/bench/run.sh $(if $(QUICK),--quick)
+endif
 
 # The kernel's cpufreq selftests, races, hotplug, faults, bad input and a
 # 10-minute soak on the 7.3 debug board (23 to 40 minutes, by host; part

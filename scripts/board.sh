@@ -14,7 +14,10 @@
 # lockdep, KASAN, PREEMPT...; rt, on 7.3 only: PREEMPT_RT with lockdep),
 # HGOV_ICOUNT, HGOV_MTTCG (see lib.sh), HGOV_BOARD_EXTRA (a gen_init_cpio
 # list of more files for the initramfs, e.g. bash and the selftests),
-# HGOV_BOARD_APPEND (more kernel parameters, e.g. mem=640M).
+# HGOV_BOARD_APPEND (more kernel parameters, e.g. mem=640M),
+# HGOV_BOARD_SSH_PORT (a virtio NIC on QEMU's user network with
+# restrict=on, so the board reaches nothing outside, and its port 22
+# forwarded from 127.0.0.1:PORT on the host: eth0 is 10.0.2.15/24).
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
@@ -64,6 +67,13 @@ moddir=/lib/modules/$kver/extra
 "$build/usr/gen_init_cpio" "$work/initramfs.list" > "$work/initramfs.cpio" ||
 	hgov_die "gen_init_cpio failed"
 truncate -s 256M "$work/disk.img"
+net=()
+if [ -n "${HGOV_BOARD_SSH_PORT:-}" ]; then
+	[[ $HGOV_BOARD_SSH_PORT =~ ^[1-9][0-9]*$ ]] && [ "$HGOV_BOARD_SSH_PORT" -lt 65536 ] ||
+		hgov_die "HGOV_BOARD_SSH_PORT=$HGOV_BOARD_SSH_PORT: not a TCP port"
+	net=(-netdev "user,id=n0,restrict=on,hostfwd=tcp:127.0.0.1:$HGOV_BOARD_SSH_PORT-:22"
+	     -device virtio-net-device,netdev=n0)
+fi
 
 qemu=(qemu-system-aarch64 "${HGOV_QEMU_MACHINE[@]}" -nographic -no-reboot
 	-kernel "$build/arch/arm64/boot/Image" -initrd "$work/initramfs.cpio"
@@ -72,7 +82,7 @@ qemu=(qemu-system-aarch64 "${HGOV_QEMU_MACHINE[@]}" -nographic -no-reboot
 	-device virtio-blk-device,drive=d0
 	-device virtio-scsi-device,id=scsi0
 	-drive "if=none,id=cd0,media=cdrom"
-	-device scsi-cd,drive=cd0,bus=scsi0.0
+	-device scsi-cd,drive=cd0,bus=scsi0.0 "${net[@]}"
 	-append "console=ttyAMA0 loglevel=5 rdinit=/init hgov.mode=$mode hgov.flavour=${HGOV_FLAVOUR:-normal}${HGOV_BOARD_APPEND:+ $HGOV_BOARD_APPEND}")
 
 if [ "$mode" = shell ]; then

@@ -406,3 +406,19 @@ hgov_splats() {
 			if (known) printf "hgov: %d known upstream deadline-server hotplug warning(s) left out\n", known > "/dev/stderr"
 		}' "$1" | grep -E -A 12 "$HGOV_SPLATS"
 }
+
+# hgov_dropbear_list - print gen_init_cpio lines that put Debian's arm64
+# dropbear (dropbear-bin: the server and dropbearkey; no scp, no sftp),
+# with the libraries it links, into a board initramfs (bench-remote).
+hgov_dropbear_list() {
+	local dir
+	dir=$(hgov_arm64_userland dropbear dropbear-bin libc6 libcrypt1 libtomcrypt1 \
+		libtommath1 libgmp10 zlib1g) || exit 1
+	echo "dir /usr 755 0 0"
+	echo "dir /usr/sbin 755 0 0"
+	echo "dir /usr/bin 755 0 0"
+	echo "file /usr/sbin/dropbear $dir/usr/sbin/dropbear 755 0 0"
+	echo "file /usr/bin/dropbearkey $dir/usr/bin/dropbearkey 755 0 0"
+	hgov_libs_list "$dir" ld-linux-aarch64.so.1 libc.so.6 libcrypt.so.1 libtomcrypt.so.1 \
+		libtommath.so.1 libgmp.so.10 libz.so.1
+}

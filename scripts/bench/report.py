@@ -237,6 +237,8 @@ def parse(path):
                 if regime is not None:
                     m = rmeta.setdefault(regime, {"boots": {}})
                     m["boots"].setdefault(boot or "?", {})["kernel"] = kv.get("kernel")
+            elif tag in REMOTE_TAGS:
+                parse_remote_meta(tag, w, line, gmeta)
             elif tag in ("EMMC", "MEM"):
                 text = " ".join(w[1:])
                 if regime is None:
@@ -252,7 +254,9 @@ def parse(path):
                        "rep": kv.get("rep", "1"), "gov": kv["gov"], "wl": kv["wl"],
                        "order": kv.get("order"), "max0": kv.get("max0"),
                        "cur0": kv.get("cur0"), "cur4": kv.get("cur4"),
-                       "snap": {"begin": {}, "end": {}}, "res": {}, "trace": []}
+                       "curs": {k[3:]: v for k, v in kv.items() if k[:3] == "cur" and k[3:].isdigit()},
+                       "snap": {"begin": {}, "end": {}}, "res": {}, "trace": [],
+                       "env": gmeta}
                 rmeta.setdefault(cur["regime"], {"boots": {}})
             elif cur is None:
                 continue
@@ -265,6 +269,21 @@ def parse(path):
                 cur["snap"][w[1]][w[2]] = pairs(w[3:])
             elif tag == "RES":
                 cur["res"].update(kvs(w[1:]))
+            elif tag == "FIO":
+                cur["res"].update(fio_res(cur["wl"], line.split(None, 1)[1] if len(w) > 1 else ""))
+            elif tag == "STAT" and len(w) == 5 and w[1] in ("begin", "end"):
+                try:
+                    cur["snap"][w[1]].setdefault("stat", {})[w[2]] = (int(w[3]), int(w[4]))
+                except ValueError:
+                    pass
+            elif tag == "HWMON" and len(w) >= 5 and w[1] in ("begin", "end"):
+                try:
+                    if w[2] == "energy":
+                        cur["snap"][w[1]].setdefault("hw", {})[w[3]] = int(w[4])
+                    elif w[2] == "power_mean_uw":
+                        cur["snap"][w[1]]["pmean"] = (float(w[3]), int(w[4]))
+                except ValueError:
+                    pass
             elif tag == "TR" and len(w) == 4:
                 try:
                     cur["trace"].append((float(w[1]), w[2], tr_value(w[3])))
@@ -279,6 +298,163 @@ def parse(path):
                     drop("no SNAP begin/end")
     drop("no WINEND (end of log)")
     return wins, rmeta, gmeta, dropped
+
+
+# ---------------------------------------------------------------------------
+# make bench TARGET=... (scripts/bench/remote-board.sh): a real board.
+#
+# Meta lines: REMOTE (target, scratch, engine, energy_source...), POLICY
+# (each policy's CPUs), EM (the kernel's energy model: a performance
+# domain's kHz:uW), HWMONS (the hwmon inputs summed), NOTE. Per window:
+# STAT (a CPU's busy and idle USER_HZ ticks from /proc/stat), HWMON
+# (an energy counter in uJ, or the mean of the sampled power inputs in
+# uW), FIO (fio's JSON output, on one line) in place of RES.
+REMOTE_TAGS = ("REMOTE", "POLICY", "EM", "HWMONS", "NOTE")
+# /proc/stat's unit: USER_HZ is 100 on arm64 (asm-generic/param.h).
+USER_HZ = 100
+REMOTE_ENERGY = {
+    "hwmon": {
+        "energy_j": "measured: the board's hwmon inputs, summed (HWMONS in bench.json "
+                    "meta.remote.hwmon): the difference of energy*_input counters (uJ) over "
+                    "the window, or without counters the mean of power*_input (uW) sampled "
+                    "every 200 ms times the window's length; energy_dyn_j: not split",
+        "sources": ["Documentation/hwmon/sysfs-interface.rst: power*_input uW, "
+                    "energy*_input uJ"],
+        "assumptions": ["the sensors measure what the CPUs draw, and only that once: "
+                        "choose them with HGOV_BENCH_HWMON where rails overlap",
+                        "the power sampler's own forks are part of the measurement"],
+    },
+    "energy_model": {
+        "energy_j": "estimated from the kernel's energy model (debugfs energy_model): per "
+                    "CPU, its busy time (/proc/stat: user, nice, system, irq, softirq, "
+                    "steal) times its performance domain's power at each OPP, weighted by "
+                    "its policy's time at that OPP (stats/time_in_state); energy_dyn_j: the "
+                    "same (the model is what EAS uses: busy power only)",
+        "sources": ["/sys/kernel/debug/energy_model/cpuN/ps:KHZ/power (uW; mW before 5.19)",
+                    "/sys/devices/system/cpu/cpufreq/policyN/stats/time_in_state",
+                    "/proc/stat (USER_HZ ticks, 100 a second on arm64)"],
+        "assumptions": ["a CPU's busy time is spread over the OPPs as its policy's time is "
+                        "(the kernel gives no busy time per OPP)",
+                        "idle CPUs and the clusters' shared and static power cost nothing "
+                        "(the model has none): a lower bound, good for comparing governors, "
+                        "not for absolute watts",
+                        "the model's power figures are the DT's dynamic-power-coefficient "
+                        "(C*V^2*f) or the firmware's, as the kernel registered them"],
+    },
+    "none": {
+        "energy_j": "not measured: the board has no hwmon power or energy input and no "
+                    "energy model in debugfs",
+        "sources": [], "assumptions": [],
+    },
+}
+REMOTE_WORKLOADS = {
+    "randread": "4 KiB random reads of a file on the scratch, QD1, O_DIRECT",
+    "fsync-writes": "4 KiB writes, each committed with fdatasync (p50/p99: the commit)",
+    "deep-queue-read": "4 KiB random reads, 32 in flight (Linux AIO, O_DIRECT)",
+    "copy": "file copy on the scratch (dd, 1 MiB blocks, fsync), page cache dropped",
+    "idle": "idle",
+    "bursts": "CPU bursts of 10M loop iterations every 200 ms (rate in the bursts)",
+}
+
+
+def cpulist(text):
+    """'0-3,6' or '0,1,2' -> [0, 1, 2, 3, 6]."""
+    out = []
+    for part in text.replace(" ", ",").split(","):
+        a, sep, b = part.partition("-")
+        try:
+            out += list(range(int(a), int(b) + 1)) if sep else [int(a)]
+        except ValueError:
+            continue
+    return out
+
+
+def parse_remote_meta(tag, w, line, gmeta):
+    r = gmeta.setdefault("remote", {"policies": {}, "em": {}, "hwmon": [], "notes": []})
+    if tag == "REMOTE":
+        r.update(kvs(w[1:]))
+    elif tag == "POLICY" and len(w) >= 3:
+        r["policies"][w[1]] = cpulist(kvs(w[2:]).get("cpus", ""))
+    elif tag == "EM" and len(w) >= 2:
+        r["em"][w[1]] = {"cpus": cpulist(kvs(w[2:]).get("cpus", "")),
+                         "uw": {str(k): v for k, v in sorted(pairs(w[2:]).items())}}
+    elif tag == "HWMONS":
+        r["hwmon"] = w[1:]
+    elif tag == "NOTE":
+        r["notes"].append(line.split(None, 1)[1].strip() if len(w) > 1 else "")
+
+
+def fio_res(wl, text):
+    """RES keys from fio's JSON output of one job."""
+    try:
+        job = json.loads(text)["jobs"][0]
+    except (ValueError, KeyError, IndexError, TypeError):
+        return {}
+    if job.get("error"):
+        return {}
+
+    def pct(d, key, p):
+        v = (d.get(key) or {}).get("percentile") or {}
+        x = v.get("%.6f" % p)
+        return None if x is None else x / 1e6
+
+    rd, wr, sy = job.get("read", {}), job.get("write", {}), job.get("sync", {})
+    if wl in ("randread", "deep-queue-read"):
+        res = {"throughput": rd.get("iops"), "unit": "IOPS"}
+        if wl == "randread":
+            res.update(p50_ms=pct(rd, "clat_ns", 50), p99_ms=pct(rd, "clat_ns", 99))
+    elif wl == "fsync-writes":
+        res = {"throughput": wr.get("iops"), "unit": "ops/s",
+               "p50_ms": pct(sy, "lat_ns", 50), "p99_ms": pct(sy, "lat_ns", 99)}
+    else:
+        return {}
+    return {k: v for k, v in res.items() if v is not None}
+
+
+def em_power_w(table, khz):
+    """The energy model's power (W) at khz: its state, else the next one up."""
+    if not table:
+        return None
+    ks = sorted(int(k) for k in table)
+    up = [k for k in ks if k >= khz]
+    return table[str(up[0] if up else ks[-1])] / 1e6
+
+
+def energy_remote(win, b, e, wall):
+    r = win["env"]["remote"]
+    src = r.get("energy_source")
+    if wall <= 0:
+        return None, None, None, None, wall
+    if src == "hwmon":
+        if e.get("hw") and b.get("hw"):
+            tot = sum(max(0, v - b["hw"][k]) for k, v in e["hw"].items() if k in b["hw"]) / 1e6
+        elif e.get("pmean") and e["pmean"][1] > 0:
+            tot = e["pmean"][0] / 1e6 * wall
+        else:
+            return None, None, None, None, wall
+        return tot, None, None, None, wall
+    if src != "energy_model" or "stat" not in b or "stat" not in e:
+        return None, None, None, None, wall
+    dyn = 0.0
+    for pol, cpus in r["policies"].items():
+        if pol not in b or pol not in e or not cpus:
+            return None, None, None, None, wall
+        table = next((pd["uw"] for pd in r["em"].values() if cpus[0] in pd["cpus"]), None)
+        if table is None:
+            table = r["em"].get("cpu%d" % cpus[0], {}).get("uw")
+        if not table:
+            return None, None, None, None, wall
+        tis = {khz: max(0, t - b[pol].get(khz, 0)) for khz, t in e[pol].items()}
+        total = sum(tis.values())
+        if total:
+            p = sum(n * em_power_w(table, khz) for khz, n in tis.items()) / total
+        else:
+            p = em_power_w(table, int(num(win["curs"].get(pol[6:])) or 0))
+        for cpu in cpus:
+            k = "cpu%d" % cpu
+            if k in b["stat"] and k in e["stat"]:
+                dyn += max(0, e["stat"][k][0] - b["stat"][k][0]) / USER_HZ * p
+    return dyn, dyn, None, None, wall
 
 
 # ---------------------------------------------------------------------------
@@ -297,6 +473,8 @@ def energy(win):
     a snapshot lacks the BUSY or TIS lines."""
     b, e = win["snap"]["begin"], win["snap"]["end"]
     wall = (e["t"] - b["t"]) / 1e9
+    if "remote" in win["env"]:
+        return energy_remote(win, b, e, wall)
     keys = ["cpu%d" % c for c in range(8)] + list(POLICY.values())
     if wall <= 0 or any(k not in b or k not in e for k in keys):
         return None, None, None, None, wall
@@ -473,7 +651,25 @@ def aggregate(wins, rmeta, gmeta, dropped, date):
         "emmc": gmeta.get("emmc") or {r: result["regimes"][r]["meta"]["emmc"] for r in regimes},
         "mem": gmeta.get("mem") or {r: result["regimes"][r]["meta"]["mem"] for r in regimes},
     }
+    if "remote" in gmeta:
+        remote_meta(result, gmeta["remote"])
     return result
+
+
+def remote_meta(result, r):
+    """make bench TARGET=...: what the board was and where energy came from."""
+    src = r.get("energy_source", "none")
+    meta = result["meta"]
+    meta["target"] = r.get("target")
+    meta["energy_source"] = src
+    meta["energy_model"] = REMOTE_ENERGY.get(src, REMOTE_ENERGY["none"])
+    meta["remote"] = {k: r.get(k) for k in ("scratch", "fs", "engine", "machine", "secs",
+                                             "file_mb", "copy_mb")}
+    meta["remote"].update(policies=r["policies"], hwmon=r["hwmon"], notes=r["notes"],
+                          energy_model_uw=r["em"] if src == "energy_model" else None)
+    for rd in result["regimes"].values():
+        for wl, e in rd["workloads"].items():
+            e["description"] = REMOTE_WORKLOADS.get(wl, e["description"])
 
 
 def build_workload(reg, wl, gdata):
@@ -589,10 +785,23 @@ def write_md(result, path):
     L = ["# make bench", "",
          "Generated %s. Throughput and energy are medians over the runs (boots x "
          "repetitions) with 95%% bootstrap intervals in brackets; ratios are ratios of "
-         "medians (%s)." % (meta["date"], BOOTSTRAP), "",
-         "Energy: %s. Dynamic: %s. Static: %s. Idle: %s. Assumptions: %s." % (
-             ENERGY_MODEL["energy_j"], ENERGY_MODEL["dynamic"], ENERGY_MODEL["static"],
-             ENERGY_MODEL["idle"], "; ".join(ENERGY_MODEL["assumptions"])), ""]
+         "medians (%s)." % (meta["date"], BOOTSTRAP), ""]
+    if "target" in meta:
+        rm, em = meta["remote"], meta["energy_model"]
+        L += ["Board %s (%s), over ssh: scratch %s (%s), workloads run by %s, %s s windows; "
+              "policies %s." % (meta["target"], rm["machine"], rm["scratch"], rm["fs"],
+                                rm["engine"], rm["secs"],
+                                ", ".join("%s: CPUs %s" % (p, ",".join(map(str, c)))
+                                          for p, c in rm["policies"].items())), "",
+              "Energy source: **%s**. %s.%s" % (
+                  meta["energy_source"], em["energy_j"][0].upper() + em["energy_j"][1:],
+                  (" Assumptions: %s." % "; ".join(em["assumptions"]))
+                  if em["assumptions"] else ""), ""]
+        L += ["Note: %s" % n for n in rm["notes"]] + ([""] if rm["notes"] else [])
+    else:
+        L += ["Energy: %s. Dynamic: %s. Static: %s. Idle: %s. Assumptions: %s." % (
+            ENERGY_MODEL["energy_j"], ENERGY_MODEL["dynamic"], ENERGY_MODEL["static"],
+            ENERGY_MODEL["idle"], "; ".join(ENERGY_MODEL["assumptions"])), ""]
     for reg, rd in result["regimes"].items():
         m = rd["meta"]
         L += ["## Regime %s" % reg, "",
@@ -641,12 +850,15 @@ def write_md(result, path):
 # ---------------------------------------------------------------------------
 # Timelines.
 
-def draw_timeline(ax, trace, t0, t_end, starts):
+def draw_timeline(ax, trace, t0, t_end, starts, lines=None):
     """Draw policy0 and policy4 frequency (MHz) on ax and the requests in
     flight on a twin axis, from trace (t, event, value) with events f0, f4
     (kHz) and io (+1 issued, -1 completed or requeued), from t0 to t_end;
-    starts: the two policies' kHz at t0. Returns the twin axis."""
-    for ev, label, start in (("f0", "A57 (policy0)", starts[0]), ("f4", "A53 (policy4)", starts[1])):
+    starts: the two policies' kHz at t0. lines: instead, (event, label,
+    kHz at t0) of each policy to draw. Returns the twin axis."""
+    if lines is None:
+        lines = (("f0", "A57 (policy0)", starts[0]), ("f4", "A53 (policy4)", starts[1]))
+    for ev, label, start in lines:
         xs, ys = [0.0], [start / 1000]
         for t, e, v in trace:
             if e != ev or t > t_end:
@@ -727,7 +939,14 @@ def plot(wins, regimes, out):
             f4 = [v for _, e, v in tr if e == "f4"]
             starts = (int(num(w["cur0"]) or 0) or next((v for _, e, v in tr if e == "f0"), 0),
                       int(num(w["cur4"]) or 0) or (f4[0] if f4 else 800000))
-            ax2 = draw_timeline(ax, tr, t0, t_end, starts)
+            lines = None
+            if "remote" in w["env"]:
+                lines = [("f" + n, "policy" + n, int(num(w["curs"].get(n)) or 0) or
+                          next((v for _, e, v in tr if e == "f" + n), 0))
+                         for n in (p[6:] for p in w["env"]["remote"]["policies"])]
+                top = max([v for _, e, v in tr if e[:1] == "f"] +
+                          [x[2] for x in lines] + [1000]) / 1000
+            ax2 = draw_timeline(ax, tr, t0, t_end, starts, lines)
             if wl_end is not None:
                 ax.axvline(wl_end - t0, color="black", linestyle=":", linewidth=1)
             ax.set_ylim(0, top * 1.1)

@@ -11,8 +11,10 @@ between, a window the board never ended), runs report.py on it and checks
 bench.json's schema, that intervals bracket their medians, that a governor's
 ratio to itself is 1, that a planted 20 % throughput gain (hybrid on copy) is
 claimed and a planted 0 % one (schedutil+assist, performance's own values
-shuffled) is not; then a one-boot one-repetition log (no intervals) and
-demo/plot.py against a synthetic console log. --keep keeps the directory.
+shuffled) is not; then a one-boot one-repetition log (no intervals), a
+make bench TARGET=... log (fio's JSON, energy from the kernel's energy
+model and from hwmon) and demo/plot.py against a synthetic console log.
+--keep keeps the directory.
 """
 import json
 import os
@@ -283,6 +285,70 @@ def check_quick(d):
     assert os.path.exists(os.path.join(out, "bench-6.12-timeline.png"))
 
 
+def remote_log(path, src):
+    """A make bench TARGET=... log (scripts/bench/remote-board.sh): two
+    policies of two CPUs, fio's JSON for the storage workloads, energy
+    from the energy model or hwmon counters; every window the same."""
+    fio_rr = {"jobs": [{"jobname": "randread", "error": 0, "read": {
+        "iops": 1234.5, "clat_ns": {"percentile": {"50.000000": 200000, "99.000000": 1500000}}}}]}
+    fio_fs = {"jobs": [{"jobname": "fsync-writes", "error": 0, "write": {"iops": 80.0},
+                        "sync": {"lat_ns": {"percentile": {"50.000000": 9000000,
+                                                           "99.000000": 30000000}}}}]}
+    L = ["BOOT regime=remote boot=1 kernel=6.6.0-test",
+         "REMOTE target=root@board:2222 scratch=/dev/sda fs=ext4 engine=fio "
+         "energy_source=%s secs=10 file_mb=256 copy_mb=256 machine=aarch64" % src,
+         "POLICY policy0 cpus=0,1 driver=cpufreq-dt", "POLICY policy2 cpus=2,3 driver=cpufreq-dt",
+         "EM cpu0 cpus=0-1 500000:100000 1000000:400000",
+         "EM cpu2 cpus=2-3 1000000:200000",
+         "NOTE governors: performance hybrid"]
+    if src == "hwmon":
+        L.append("HWMONS ina226:hwmon0/energy1_input")
+    t = 1000
+    for rep in (1, 2):
+        for g in ("performance", "hybrid"):
+            for wl, fio in (("randread", fio_rr), ("fsync-writes", fio_fs)):
+                L.append("WIN regime=remote boot=1 rep=%d gov=%s wl=%s order=1 max0=1000000 "
+                         "cur0=500000 cur2=1000000" % (rep, g, wl))
+                for lab, k in (("begin", 0), ("end", 1)):
+                    L.append("SNAP %s %d" % (lab, (t + 2 * k) * 10 ** 9))
+                    L.append("STAT %s cpu0 %d %d" % (lab, 1000 + 50 * k, 5000 + 150 * k))
+                    L.append("STAT %s cpu1 %d %d" % (lab, 1000, 5000 + 200 * k))
+                    L.append("STAT %s cpu2 %d %d" % (lab, 1000 + 100 * k, 5000 + 100 * k))
+                    L.append("STAT %s cpu3 %d %d" % (lab, 1000, 5000 + 200 * k))
+                    L.append("TIS %s policy0 500000:%d 1000000:%d" % (lab, 300 + 100 * k, 700 + 100 * k))
+                    L.append("TIS %s policy2 1000000:%d" % (lab, 900 + 200 * k))
+                    L.append("HWMON %s energy hwmon0/energy1_input %d" % (lab, 10 ** 9 + 3 * 10 ** 6 * k))
+                    if lab == "begin":
+                        L.append("FIO " + json.dumps(fio))
+                L.append("WINEND")
+                t += 10
+    L.append("ok: bench done")
+    with open(path, "w") as f:
+        f.write("\n".join(L) + "\n")
+
+
+def check_remote(d):
+    """make bench TARGET=...: fio's JSON read, energy from the energy model
+    (busy time x the model's power weighted by residency) or hwmon."""
+    for src, want in (("energy_model", 0.5 * 0.25 + 1.0 * 0.2), ("hwmon", 3.0)):
+        log, out = os.path.join(d, "remote-%s.log" % src), os.path.join(d, "remote-" + src)
+        remote_log(log, src)
+        run_report(log, out)
+        j = json.load(open(os.path.join(out, "bench.json")))
+        m = j["meta"]
+        assert m["target"] == "root@board:2222" and m["energy_source"] == src, m
+        assert m["remote"]["policies"] == {"policy0": [0, 1], "policy2": [2, 3]}, m["remote"]
+        wl = j["regimes"]["remote"]["workloads"]
+        rr, fs = wl["randread"]["governors"]["hybrid"], wl["fsync-writes"]["governors"]["hybrid"]
+        assert (rr["throughput"], rr["throughput_unit"], rr["p50_ms"], rr["p99_ms"]) == \
+            (1234.5, "IOPS", 0.2, 1.5), rr
+        assert (fs["throughput"], fs["throughput_unit"], fs["p99_ms"]) == (80.0, "ops/s", 30.0), fs
+        assert abs(rr["energy_j"] - want) < 1e-9 and rr["wall_s"] == 2, (src, rr["energy_j"])
+        assert rr["vs"]["performance"]["energy_j"]["ratio"] == 1
+        md = open(os.path.join(out, "bench.md")).read()
+        assert "Energy source: **%s**" % src in md and "Board root@board:2222" in md, md[:600]
+
+
 def check_demo_plot(d):
     """demo/plot.py still draws with report.py's draw_timeline()/legend()."""
     rng = random.Random(2)
@@ -307,6 +373,7 @@ def main():
     try:
         j = check_full(d)
         check_quick(d)
+        check_remote(d)
         check_demo_plot(d)
         claims = [c["text"] for r in j["regimes"].values() for c in r["meta"]["claims"]]
         print("test_report.py: ok (%d claims, e.g. %s)" % (len(claims), claims[0]))

@@ -133,6 +133,9 @@ run_board() {
 # 6.1 is built (matrix) but not booted here: between 5.10 and 6.12 it
 # runs no path either of them does not (HGOV_KVER=6.1 boots it by hand).
 run_board 6.12 board
+# make bench TARGET=... over ssh against the 6.12 board (Debian's
+# dropbear on QEMU's user network, restrict=on): the run and bad input.
+run_logged bench-remote bash "$HGOV_TOP/scripts/bench/test_remote.sh"
 run_board 5.10 board-5.10
 # The calibration check: does the 5.10 board lose, under schedutil, what
 # the R-Car H3 lost in the report (README, "Calibration against the
