@@ -25,7 +25,9 @@
  *	have_governor_per_policy() says
  * @attr_set: sysfs directory and the list of policies sharing it
  * @rate_limit_us: minimum time between two frequency decisions
- * @io_pin_enable: pin big policies at policy->max during storage I/O
+ * @io_pin_enable: pin big policies at policy->max during storage I/O, and
+ *	boost the I/O-wait wakeups of these policies' CPUs in full while a
+ *	pin is engaged (hgov_update())
  * @io_hold_ms: how long the pin outlasts the last block event
  * @io_pin_auto: big policies are those of highest capacity
  * @io_pin_cpus: else, policies with a CPU in this mask are big
@@ -63,7 +65,8 @@ struct hgov_tunables {
  * @eval_work: re-evaluates the pin and the limits outside the scheduler hook
  * @work_lock: serializes driver calls from @work, @eval_work and .limits
  * @worker: kthread worker of @thread
- * @thread: SCHED_FIFO thread bound to @policy's CPUs
+ * @thread: SCHED_FIFO thread bound to @policy's CPUs for good
+ *	(hgov_kthread_bind_mask())
  */
 struct hgov_policy {
 	struct cpufreq_policy		*policy;
