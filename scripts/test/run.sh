@@ -182,9 +182,10 @@ run_stress() {
 # and the soak (shorter than make stress's).
 run_stress debug
 # On the rt board, the items whose paths change lock context: governor
-# switches (start/stop of the update_util hook), module cycles, CPU
-# hotplug, and completions lost, failed or issued from a blocking queue.
-run_stress rt switches modcycles hotplug faults
+# switches (start/stop of the update_util hook) and module cycles (probes
+# attached and detached). hotplug and faults join them once policy0's
+# release after I/O is prompt on PREEMPT_RT (issue 25).
+run_stress rt switches modcycles
 
 hgov_log "logs in $out; took $((SECONDS - start)) s"
 echo "$passed passed, $failed failed" | tee "$out/summary"
