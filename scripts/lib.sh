@@ -40,7 +40,7 @@ hgov_need_host_tools() {
 		sparse perl kmod libc6-dev-arm64-cross
 }
 
-# The kernels the project supports (README, "Supported kernels"), and the
+# The kernels the project supports (README, "Requirements"), and the
 # Debian suites that serve their linux-source where the machine's own apt
 # sources (bookworm: 6.1 and 6.12) do not.
 HGOV_KVERS="5.10 6.1 6.12 7.3"

@@ -73,7 +73,7 @@ echo 0 > "$CPUFREQ/boost"
 # The dirty limit is 96 MiB, not the calibration's 200: beside the
 # larger medium, the initramfs and the trace buffers, 180 MiB of dirty
 # pages left 5.10 no memory to write them back with (OOM after an hour).
-# The background limit is half of it, as when README's results were
+# The background limit is half of it, as when the results in scripts/bench/README.md were
 # measured; the calibration's earlier start (20 MiB) is not in them yet.
 EMMC_OPTS=size_mb=512 EMMC_DIRTY_BYTES=100663296 EMMC_DIRTY_BG_BYTES=50331648 hgov_emmc
 dev=$(tr ':' ',' < /sys/block/$EMMC_NAME/dev)

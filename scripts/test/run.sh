@@ -138,8 +138,8 @@ run_board 6.12 board
 run_logged bench-remote bash "$HGOV_TOP/scripts/bench/test_remote.sh"
 run_board 5.10 board-5.10
 # The calibration check: does the 5.10 board lose, under schedutil, what
-# the R-Car H3 lost in the report (README, "Calibration against the
-# report")?
+# the R-Car H3 lost in the report (scripts/testbed/README.md,
+# "Calibration against the report")?
 run_logged calibrate-5.10 bash "$HGOV_TOP/scripts/calibrate/run.sh"
 run_board 7.3 board-7.3
 

@@ -2,7 +2,8 @@
 /*
  * The eMMC model of the virtual R-Car H3 board: /dev/mmcblk0, a RAM-backed
  * blk-mq disk whose throughput depends on CPU speed the way the H3's
- * on-board eMMC does behind its SDHI host (README, "The eMMC model").
+ * on-board eMMC does behind its SDHI host (scripts/testbed/README.md,
+ * "Storage: the eMMC model").
  *
  * - One command at a time, as a host without command queueing (CQE)
  *   serves it: the device takes the next request only after the CPU has
@@ -23,7 +24,7 @@
  *   every FUA write, costs flush_us of device time.
  *
  * Each constant's default was calibrated on the board against the R-Car
- * H3 bonnie++ report (README). Not a product file.
+ * H3 bonnie++ report (scripts/testbed/README.md). Not a product file.
  */
 
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
