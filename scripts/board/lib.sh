@@ -211,15 +211,16 @@ hgov_emulate() {
 }
 
 # The eMMC model (scripts/testbed/README.md, "Storage: the eMMC model"):
-# hgov_mmc, a RAM-backed /dev/mmcblk0 served one command at a time, with its device time on the
-# guest clock and its CPU costs where the H3's SDHI stack spends them (its
-# completion interrupt on cpu0). EMMC_OPTS: module options over the
-# calibrated defaults. EMMC_DIRTY_BYTES and EMMC_DIRTY_BG_BYTES: the page
-# cache's dirty limits while it is mounted, the calibration's
-# (scripts/testbed/README.md, "Storage: the eMMC model"): the H3's 20 % of 4 GiB, about 5 s of writing, does not
-# fit in the board's 640 MiB, whose default (20 % of what the model leaves,
-# a third of a second) throttles writers far more often than the H3 does;
-# and writeback starts early, as it runs all along on the H3 under a file
+# hgov_mmc, a RAM-backed /dev/mmcblk0 served one command at a time, with
+# its device time on the guest clock and its CPU costs where the H3's SDHI
+# stack spends them (its completion interrupt on cpu0). EMMC_OPTS: module
+# options over the calibrated defaults. EMMC_DIRTY_BYTES and
+# EMMC_DIRTY_BG_BYTES: the page cache's dirty limits while it is mounted,
+# the calibration's (same section): the H3's 20 % of 4 GiB, about 5 s of
+# writing, does not fit in the board's 640 MiB, whose default (20 % of
+# what the model leaves, a third of a second) throttles writers far more
+# often than the H3 does; and writeback starts early, as it runs all along
+# on the H3 under a file
 # many times its limits.
 EMMC_OPTS=
 EMMC_DIRTY_BYTES=209715200
