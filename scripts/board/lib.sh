@@ -220,8 +220,7 @@ hgov_emulate() {
 # writing, does not fit in the board's 640 MiB, whose default (20 % of
 # what the model leaves, a third of a second) throttles writers far more
 # often than the H3 does; and writeback starts early, as it runs all along
-# on the H3 under a file
-# many times its limits.
+# on the H3 under a file many times its limits.
 EMMC_OPTS=
 EMMC_DIRTY_BYTES=209715200
 EMMC_DIRTY_BG_BYTES=20971520
