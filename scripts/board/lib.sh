@@ -76,6 +76,31 @@ hgov_wait_khz() {
 	done
 }
 
+# hgov_wait_released POLICY KHZ MS - wait up to MS ms for hybrid's pin of
+# policyPOLICY to be released: its debugfs pinned_us stands still across
+# 100 ms. On the normal board the policy must also fall to KHZ; on the
+# debug and rt boards (HGOV_TIMING=0) the kernel's own threads (KASAN,
+# lockdep, RCU, threaded softirqs) are load enough to keep it up under a
+# utilization governor, so the pin alone is asserted there. Fails
+# (status 1) on timeout.
+hgov_wait_released() {
+	local us0 us1 t1
+	hgov_now
+	t1=$((now + $3))
+	read -r us0 < "$HGOV_DEBUGFS/policy$1/pinned_us" || return 1
+	while :; do
+		hgov_sleep 0.1
+		read -r us1 < "$HGOV_DEBUGFS/policy$1/pinned_us" || return 1
+		[ "$us1" = "$us0" ] && break
+		us0=$us1
+		hgov_now
+		[ "$now" -lt "$t1" ] || return 1
+	done
+	[ "$HGOV_TIMING" = 0 ] && return 0
+	hgov_now
+	hgov_wait_khz "$1" "$2" $((t1 > now ? t1 - now : 0))
+}
+
 # hgov_pins_under_reads POLICY KHZ MS - direct 4k reads of /dev/vda in the
 # background until POLICY runs at KHZ, for at most MS ms; the reads stop
 # as soon as it does (20000 of them last minutes on the debug board).

@@ -54,7 +54,7 @@ done
 echo 50 > $H
 hgov_stop_loops
 hgov_ok "10 rounds over A57 CPUs$big during I/O: pinned throughout, hybrid kept"
-hgov_wait_khz 0 500000 5000 || hgov_fail "policy0 at $(hgov_cur 0) after the I/O"
+hgov_wait_released 0 500000 5000 || hgov_fail "policy0 at $(hgov_cur 0), pin not released after the I/O"
 hgov_select schedutil
 rmmod cpufreq_hybrid || hgov_fail "rmmod failed"
 hgov_ok "released after the I/O; the module unloads"

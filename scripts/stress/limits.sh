@@ -76,6 +76,6 @@ echo 1700000 > $CPUFREQ/policy0/scaling_max_freq
 hgov_wait_khz 0 1700000 500 || hgov_fail "boost: policy0 not at 1700000 ($(hgov_cur 0))"
 echo 50 > $H
 hgov_stop_loops
-hgov_wait_khz 0 500000 5000 || hgov_fail "policy0 at $(hgov_cur 0) after the I/O"
+hgov_wait_released 0 500000 5000 || hgov_fail "policy0 at $(hgov_cur 0), pin not released after the I/O"
 echo 0 > $B
 hgov_ok "limits lifted: the pin reaches 1500000, 1700000 with boost; released after the I/O"

@@ -76,7 +76,7 @@ for p in 0 4; do
 done
 hgov_ok "issued $issued >= completed $completed; pinned time within uptime (soak ${wall_us} us)"
 
-hgov_wait_khz 0 500000 10000 ||
+hgov_wait_released 0 500000 10000 ||
 	hgov_fail "policy0 at $(hgov_cur 0) 10 s after the soak ($(cat $D/requests_issued) issued, $(cat $D/requests_completed) completed, $(cat $D/watchdog_releases) written off)"
 hgov_select schedutil
 rmmod cpufreq_hybrid || hgov_fail "rmmod after the soak failed"

@@ -37,7 +37,7 @@ hgov_select hybrid
 hgov_wait_khz 0 1500000 2000 || hgov_fail "hybrid does not pin after the switches ($(hgov_cur 0))"
 kill $s1 $s2
 hgov_stop_loops
-hgov_wait_khz 0 500000 3000 || hgov_fail "policy0 at $(hgov_cur 0) after the load"
+hgov_wait_released 0 500000 3000 || hgov_fail "policy0 at $(hgov_cur 0), pin not released after the load"
 hgov_select schedutil
 rmmod cpufreq_hybrid || hgov_fail "rmmod after the switches failed"
 hgov_ok "hybrid pins and releases after the switches; the module unloads"
