@@ -6,9 +6,9 @@
 # in our sources fails its cell (a kernel's own headers may warn under
 # W=1 with today's compiler: those are not ours, and are not counted).
 #
-#   arm64, 5.10 6.12 7.3: the board kernels (scripts/board/kernel.sh), built from
+#   arm64, 5.10 7.3: the board kernels (scripts/board/kernel.sh), built from
 #           linux-source; the test-bed driver is built and checked too.
-#   arm64 6.1, x86_64:  linux-source configured with the configuration and
+#   arm64 6.1 6.12, x86_64: linux-source configured with the configuration and
 #           Module.symvers of Debian's own kernel of that version (its
 #           linux-headers-*-ARCH package, downloaded, not installed),
 #           prepared with modules_prepare: the kernel Debian ships,
@@ -147,7 +147,7 @@ for cell in "${cells[@]}"; do
 	hgov_copy_sources "$work/hybrid"
 	ok=true
 	case $arch-$kver in
-	arm64-6.1)
+	arm64-6.1 | arm64-6.12)
 		tree=$(distro_tree "$kver" arm64)
 		build_clean "$tree" arm64 "$HGOV_CROSS" "$work/hybrid" || ok=false
 		;;
