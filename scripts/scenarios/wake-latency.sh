@@ -17,10 +17,12 @@ LOOPS=1000
 # cyc CPU - run cyclictest on CPU; print "P50 P99 MAX" in us (P99 "over"
 # past the 2 ms histogram).
 cyc() {
+	# busybox awk reads a number with a leading 0 as octal: hence num().
 	cyclictest -q -m -p 95 -i 1000 -l "$LOOPS" -t 1 -a "$1" -h 2000 2>/dev/null | awk '
-		/^[0-9]+[ \t]+[0-9]+/ { n = $1 + 0; c[n] = $2 + 0; tot += $2; if (n > top) top = n }
-		/^# Histogram Overflows:/ { over = $4 + 0 }
-		/^# Max Latencies:/ { max = $4 + 0 }
+		function num(s) { sub(/^0+/, "", s); return s + 0 }
+		/^[0-9]+[ \t]+[0-9]+/ { n = num($1); c[n] = num($2); tot += c[n]; if (n > top) top = n }
+		/^# Histogram Overflows:/ { over = num($4) }
+		/^# Max Latencies:/ { max = num($4) }
 		END {
 			tot += over
 			if (!tot) { print "none none none"; exit }
