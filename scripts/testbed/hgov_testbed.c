@@ -38,7 +38,9 @@
  * with IRQs on, each interrupt is taken at once, and the wait stops as soon
  * as one leaves work that must not wait for it (a task to switch to, a
  * pending softirq); what is left is carried as a debt of the task that was
- * running, paid when a later wait finds it running again. The default,
+ * running, paid when a later wait finds it running again. Each task's run
+ * is its own (the sched_switch probe cuts it there), so a woken task pays
+ * for what it runs, not for the task it preempted. The default,
  * emu_mode=masked, waits with IRQs off: the figures calibrated on the
  * board rest on it.
  *
@@ -215,7 +217,7 @@ static DEFINE_PER_CPU(unsigned int, tb_cur_khz);
  * @debt_ns: wait owed for a run cut short by idle, or (emu_mode=debt) for
  *	a wait cut short by an interrupt's work
  * @debt_task: emu_mode=debt: the task that owes @debt_ns (compared, never
- *	dereferenced), the one that ran the run or was halted in the wait
+ *	dereferenced): each task's run is its own, cut at every switch
  * @end: emu_mode=debt: hard hrtimer, pinned, that ends a halt with IRQs on
  * @acct_start: local_clock() up to which @busy_ns is counted
  * @busy_ns: time not idle at each OPP of the cluster's table (index);
@@ -427,9 +429,23 @@ static u64 tb_emu_halt_irqs_on(struct tb_emu *e, u64 wait_ns)
 }
 
 /*
- * emu_mode=debt: the wait of a tick, IRQs off. The debt is current's only
- * if current ran into it; another task's stays for that task, and is
- * handed on (a single slot) only when current leaves a debt of its own.
+ * emu_mode=debt: add @ns to the CPU's debt, owed by @task. There is one
+ * slot: the debt goes with whichever task owes more of it, so a task
+ * that runs briefly (a woken RT task) hands its little on to the one it
+ * preempted rather than pay that one's.
+ */
+static void tb_emu_add_debt(struct tb_emu *e, struct task_struct *task, u64 ns)
+{
+	if (!ns)
+		return;
+	if (e->debt_task != task && ns > e->debt_ns)
+		e->debt_task = task;
+	e->debt_ns = min_t(u64, e->debt_ns + ns, TB_EMU_MAX_DEBT_NS);
+}
+
+/*
+ * emu_mode=debt: the wait of a tick, IRQs off. current pays its run since
+ * it was switched in (@owed_ns), and the debt if it is current's.
  */
 static void tb_emu_wait_debt(struct tb_emu *e, u64 owed_ns)
 {
@@ -442,10 +458,7 @@ static void tb_emu_wait_debt(struct tb_emu *e, u64 owed_ns)
 	if (!wait_ns)
 		return;
 	left = tb_emu_halt_irqs_on(e, wait_ns);
-	if (left) {
-		e->debt_ns = min_t(u64, e->debt_ns + left, TB_EMU_MAX_DEBT_NS);
-		e->debt_task = current;
-	}
+	tb_emu_add_debt(e, current, left);
 }
 
 /* Softirq, IRQs on: off here, as the probes run with them off. */
@@ -493,11 +506,13 @@ static void tb_emu_switch(TB_SCHED_SWITCH_PROTO(prev, next))
 	if (is_idle_task(next)) {
 		if (e->armed && hrtimer_try_to_cancel(&e->timer) >= 0) {
 			e->armed = false;
-			e->debt_ns = min_t(u64, e->debt_ns +
-					   tb_emu_owed_ns(cpu, e, now - e->run_start),
-					   tb_emu_mode == TB_EMU_DEBT ?
-					   TB_EMU_MAX_DEBT_NS : TB_EMU_PERIOD_NS);
-			e->debt_task = prev;
+			if (tb_emu_mode == TB_EMU_DEBT)
+				tb_emu_add_debt(e, prev,
+						tb_emu_owed_ns(cpu, e, now - e->run_start));
+			else
+				e->debt_ns = min_t(u64, e->debt_ns +
+						   tb_emu_owed_ns(cpu, e, now - e->run_start),
+						   TB_EMU_PERIOD_NS);
 		}
 	} else if (!e->armed && READ_ONCE(e->online)) {
 		e->armed = true;
@@ -505,6 +520,10 @@ static void tb_emu_switch(TB_SCHED_SWITCH_PROTO(prev, next))
 		hrtimer_start(&e->timer,
 			      ns_to_ktime(e->debt_ns ? 0 : tb_emu_run_ns(cpu, e)),
 			      HRTIMER_MODE_REL_PINNED_SOFT);
+	} else if (tb_emu_mode == TB_EMU_DEBT && e->armed && !is_idle_task(prev)) {
+		/* The run so far was prev's: its debt, not next's to pay. */
+		tb_emu_add_debt(e, prev, tb_emu_owed_ns(cpu, e, now - e->run_start));
+		e->run_start = now;
 	}
 }
 
