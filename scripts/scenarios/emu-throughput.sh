@@ -5,7 +5,8 @@
 # 3 %, three rounds, not five) at every OPP of both clusters (A57 turbo
 # OPPs included), and an A53 at its top against an A57 at its top is
 # 535/1024 * 1200/1700 (capacity-dmips-mhz times frequency), within as
-# much; two CPUs busy at once are each slowed as one alone is. Times are the board's clock, hgov-load's CLOCK_MONOTONIC; each is
+# much; two CPUs busy at once are each slowed as one alone is, but for
+# the guest time single-threaded TCG makes them share (two()). Times are the board's clock, hgov-load's CLOCK_MONOTONIC; each is
 # the fastest of five runs (anything else only adds time). The runs are
 # interleaved, one per OPP per round: work on other CPUs shares
 # single-threaded TCG's guest time with the loop (a governor switch
@@ -72,12 +73,16 @@ throughput() {
 	done
 }
 
-# two MODE - with emu_mode=MODE, cpu1 (A57 at 500 MHz) and cpu5 (A53 at
-# 800 MHz) each run the loop alone, then both at once: each takes, at
-# once, what it takes alone, within 3 % (fastest of three). Their speeds
-# add up to 0.54 of one vCPU, so single-threaded TCG can fit one's native
-# runs into the other's waits; a wait that took guest time from the other
-# CPU would show here.
+# two MODE - with emu_mode=MODE, cpu1 (A57 at 500 MHz, speed 294/1000)
+# and cpu5 (A53 at 800 MHz, 246/1000) each run the loop alone, then both
+# at once (fastest of three). Each is slowed as it is alone, except for
+# what single-threaded TCG adds: while both run natively they share guest
+# time, each at half speed, and the emulation counts that shared time as
+# a run, so a CPU loses about half the other's native share (cpu1 123,
+# cpu5 147 per mille; measured on 5.10 in both modes: 119-121 and
+# 158-169). The check is that model within 60 per mille: a wait that took
+# guest time from the other CPU (a spin, a masked stall the other had to
+# sit out) costs it far more.
 two() {
 	hgov_emulate "$1"
 	hgov_setspeed 0 500000
@@ -104,11 +109,13 @@ two() {
 		t=$(hgov_kv ns "$(cat /tmp/two.5)")
 		[ -n "$best_b5" ] && [ "$best_b5" -le "$t" ] || best_b5=$t
 	done
-	for c in 1 5; do
-		eval "alone=\$best_a$c both=\$best_b$c"
+	for cw in "1 123" "5 147"; do
+		set -- "$1" $cw
+		eval "alone=\$best_a$2 both=\$best_b$2"
 		dev=$(( (both - alone) * 1000 / alone ))
-		echo "$1: cpu$c alone $((alone / 1000)) us, with the other busy $((both / 1000)) us (off $dev/1000)"
-		[ ${dev#-} -le 30 ] || fail=1
+		echo "$1: cpu$2 alone $((alone / 1000)) us, with the other busy $((both / 1000)) us (slower by $dev/1000, TCG's share $3/1000)"
+		off=$((dev - $3))
+		[ ${off#-} -le 60 ] || fail=1
 	done
 	hgov_select schedutil
 }
@@ -120,5 +127,5 @@ throughput masked 5 50
 throughput debt 3 30
 two masked
 two debt
-[ $fail = 0 ] || hgov_fail "throughput does not follow the emulated speed (5 %, debt 3 %), or two busy CPUs slow each other (3 %)"
-hgov_ok "a CPU-bound loop's throughput follows f / f_max at every OPP of both clusters (masked 5 %, debt 3 %), and two busy CPUs are each slowed as one alone"
+[ $fail = 0 ] || hgov_fail "throughput does not follow the emulated speed (5 %, debt 3 %), or two busy CPUs slow each other beyond TCG's shared time"
+hgov_ok "a CPU-bound loop's throughput follows f / f_max at every OPP of both clusters (masked 5 %, debt 3 %), and two busy CPUs are each slowed as one alone, plus TCG's shared time"

@@ -37,6 +37,14 @@ cyc() {
 }
 
 command -v cyclictest > /dev/null || hgov_fail "no cyclictest on the board"
+# A bad emu_mode, or debt with spinning waits, is refused and loads nothing.
+for bad in "emu_mode=fast" "emu_mode=" "emu_mode=debt halt=0"; do
+	rmmod hgov_testbed 2>/dev/null
+	# shellcheck disable=SC2086
+	modprobe hgov_testbed emulate=1 $bad 2>/dev/null && hgov_fail "hgov_testbed took $bad"
+	[ -e "$CPUFREQ/policy0" ] && hgov_fail "a policy is left after $bad"
+done
+hgov_ok "bad emu_mode values are refused"
 fail=0
 echo "mode    cluster  kHz      p50  p99  max (us)"
 for mode in masked debt; do
