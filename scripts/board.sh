@@ -13,7 +13,8 @@
 # (5.10, 6.1, 6.12 or 7.3; default 6.12), HGOV_FLAVOUR (normal; debug:
 # lockdep, KASAN, PREEMPT...; rt, on 7.3 only: PREEMPT_RT with lockdep),
 # HGOV_ICOUNT, HGOV_MTTCG (see lib.sh), HGOV_BOARD_EXTRA (a gen_init_cpio
-# list of more files for the initramfs, e.g. bash and the selftests),
+# list of more files for the initramfs, e.g. bash and the selftests;
+# cyclictest is always there),
 # HGOV_BOARD_APPEND (more kernel parameters, e.g. mem=640M),
 # HGOV_BOARD_SSH_PORT (a virtio NIC on QEMU's user network with
 # restrict=on, so the board reaches nothing outside, and its port 22
@@ -62,8 +63,10 @@ moddir=/lib/modules/$kver/extra
 		  "$build"/fs/configfs/configfs.ko; do
 		[ -f "$ko" ] && echo "file $moddir/${ko##*/} $ko 644 0 0"
 	done
+	hgov_rt_tests_list
 	[ -z "${HGOV_BOARD_EXTRA:-}" ] || cat "$HGOV_BOARD_EXTRA"
-} > "$work/initramfs.list"
+} | awk '!seen[$1 " " $2]++' \
+	> "$work/initramfs.list"
 "$build/usr/gen_init_cpio" "$work/initramfs.list" > "$work/initramfs.cpio" ||
 	hgov_die "gen_init_cpio failed"
 truncate -s 256M "$work/disk.img"

@@ -342,6 +342,19 @@ hgov_bash_list() {
 	hgov_libs_list "$dir" ld-linux-aarch64.so.1 libc.so.6 libtinfo.so.6
 }
 
+# hgov_rt_tests_list - print gen_init_cpio lines that put Debian's arm64
+# cyclictest (rt-tests), with the libraries it links (librt, libnuma),
+# into a board initramfs: every board has it (wake-latency scenario).
+hgov_rt_tests_list() {
+	local dir
+	dir=$(hgov_arm64_userland rt-tests rt-tests libc6 libnuma1) || exit 1
+	echo "dir /usr 755 0 0"
+	echo "dir /usr/bin 755 0 0"
+	echo "file /usr/bin/cyclictest $dir/usr/bin/cyclictest 755 0 0"
+	hgov_libs_list "$dir" ld-linux-aarch64.so.1 libc.so.6 librt.so.1 libpthread.so.0 \
+		libnuma.so.1
+}
+
 # hgov_storage_list - print gen_init_cpio lines that put Debian's arm64
 # bonnie++ and mke2fs (ext4 with its journal on the eMMC model), with the
 # libraries they link, into a board initramfs.

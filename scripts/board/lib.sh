@@ -227,11 +227,13 @@ hgov_all_opps() {
 	hgov_testbed "$@"
 }
 
-# hgov_emulate - reload the test-bed driver with frequency emulation on
-# (a lower OPP costs execution time) and boost enabled; every policy is
-# back under the default governor.
+# hgov_emulate [MODE] - reload the test-bed driver with frequency emulation
+# on (a lower OPP costs execution time) and boost enabled; every policy is
+# back under the default governor. MODE is the driver's emu_mode (masked,
+# the default: a busy CPU's waits mask interrupts; debt: they take them at
+# once and carry the rest).
 hgov_emulate() {
-	hgov_testbed emulate=1
+	hgov_testbed emulate=1 ${1:+emu_mode=$1}
 	echo 1 > "$CPUFREQ/boost" || hgov_fail "cannot enable boost"
 }
 

@@ -34,6 +34,16 @@
  * none, a high-priority tasklet of ours makes one), before anything the
  * next softirq does (an I/O completion's wake-ups).
  *
+ * With emu_mode=debt the timer's wait serves interrupts: the CPU halts
+ * with IRQs on, each interrupt is taken at once, and the wait stops as soon
+ * as one leaves work that must not wait for it (a task to switch to, a
+ * pending softirq); what is left is carried as a debt of the task that was
+ * running, paid when a later wait finds it running again. Each task's run
+ * is its own (the sched_switch probe cuts it there), so a woken task pays
+ * for what it runs, not for the task it preempted. The default,
+ * emu_mode=masked, waits with IRQs off: the figures calibrated on the
+ * board rest on it.
+ *
  * debugfs hgov_testbed/self_util reads the PELT utilization (util_avg,
  * frequency- and capacity-invariant) of the task that reads it: how the
  * emulation's frequency-invariance check sees what schedutil sees. With
@@ -89,6 +99,44 @@ static bool emulate;
 module_param(emulate, bool, 0444);
 MODULE_PARM_DESC(emulate, "make a lower frequency cost execution time (default: no)");
 
+/* How a busy CPU's wait treats interrupts (emu_mode=). */
+enum tb_emu_mode {
+	TB_EMU_MASKED,	/* halt with IRQs off: an interrupt waits for the end */
+	TB_EMU_DEBT,	/* halt with IRQs on, unserved rest carried as debt */
+};
+
+static const char * const tb_emu_mode_names[] = {
+	[TB_EMU_MASKED]	= "masked",
+	[TB_EMU_DEBT]	= "debt",
+};
+
+static enum tb_emu_mode tb_emu_mode;
+
+/* Only the names above: anything else fails the load, changing nothing. */
+static int tb_emu_mode_set(const char *val, const struct kernel_param *kp)
+{
+	int i = sysfs_match_string(tb_emu_mode_names, val);
+
+	if (i < 0) {
+		pr_err("emu_mode=%s: not masked or debt\n", val);
+		return -EINVAL;
+	}
+	tb_emu_mode = i;
+	return 0;
+}
+
+static int tb_emu_mode_get(char *buf, const struct kernel_param *kp)
+{
+	return sysfs_emit(buf, "%s\n", tb_emu_mode_names[tb_emu_mode]);
+}
+
+static const struct kernel_param_ops tb_emu_mode_ops = {
+	.set	= tb_emu_mode_set,
+	.get	= tb_emu_mode_get,
+};
+module_param_cb(emu_mode, &tb_emu_mode_ops, NULL, 0444);
+MODULE_PARM_DESC(emu_mode, "how a busy CPU's emulation wait treats interrupts: masked (default: they wait for its end) or debt (taken at once, the rest of the wait carried as the task's debt)");
+
 /* Emulation period: short against a job, long against the timer's cost. */
 #define TB_EMU_PERIOD_NS	(500 * NSEC_PER_USEC)
 /* capacity-dmips-mhz of each cluster in the board's DT (scripts/lib.sh). */
@@ -98,6 +146,12 @@ MODULE_PARM_DESC(emulate, "make a lower frequency cost execution time (default: 
 #define TB_NATIVE_KHZ		1700000
 /* Most native run one wait pays for: a late timer does not stall the CPU. */
 #define TB_EMU_MAX_RUN_NS	(10 * TB_EMU_PERIOD_NS)
+/*
+ * Most debt emu_mode=debt carries: 16 periods, some 21 waits of an A53 at
+ * 800 MHz. Only interrupts more often than every wait reach it; past it
+ * the CPU runs faster than its OPP.
+ */
+#define TB_EMU_MAX_DEBT_NS	(16 * TB_EMU_PERIOD_NS)
 
 /*
  * Energy model of r8a77951.dtsi: dynamic-power-coefficient and OPP
@@ -160,7 +214,12 @@ static DEFINE_PER_CPU(unsigned int, tb_cur_khz);
  * @timer: the emulation timer, pinned to the CPU, softirq mode
  * @dmips: capacity-dmips-mhz of the CPU's cluster
  * @run_start: local_clock() when the CPU last started running natively
- * @debt_ns: wait owed for a run cut short by idle
+ * @debt_ns: wait owed for a run cut short by idle, or (emu_mode=debt) for
+ *	a wait cut short by an interrupt's work
+ * @debt_task: emu_mode=debt: the task that owes @debt_ns (compared, never
+ *	dereferenced): each task's run is its own, cut at every switch
+ * @debt_own_ns: emu_mode=debt: how much of @debt_ns @debt_task added
+ * @end: emu_mode=debt: hard hrtimer, pinned, that ends a halt with IRQs on
  * @acct_start: local_clock() up to which @busy_ns is counted
  * @busy_ns: time not idle at each OPP of the cluster's table (index);
  *	read locklessly by debugfs "busy"
@@ -179,6 +238,9 @@ struct tb_emu {
 	unsigned int	dmips;
 	u64		run_start;
 	u64		debt_ns;
+	struct task_struct *debt_task;
+	u64		debt_own_ns;
+	struct hrtimer	end;
 	u64		acct_start;
 	u64		busy_ns[TB_MAX_OPPS];
 	u64		irq_start;
@@ -335,6 +397,81 @@ static void tb_emu_wait(u64 t0, u64 wait_ns)
 	}
 }
 
+/* Only wakes the halt of tb_emu_halt_irqs_on(). */
+static enum hrtimer_restart tb_emu_end(struct hrtimer *timer)
+{
+	return HRTIMER_NORESTART;
+}
+
+/*
+ * tb_emu_halt_irqs_on - halt this CPU for up to @wait_ns, taking every
+ * interrupt as it comes; called and returns with IRQs off. The end is a
+ * hard hrtimer of ours (the kernel's clock event device is left alone, as
+ * an interrupt handler may reprogram it meanwhile); WFI runs with IRQs
+ * masked and wakes on a pending one, which is then taken, as the idle loop
+ * does, so a wake-up between the check and WFI is not slept through. It
+ * stops early when the interrupts left a task to switch to or a softirq to
+ * run: neither can run while this one halts. Returns the wait not served.
+ */
+static u64 tb_emu_halt_irqs_on(struct tb_emu *e, u64 wait_ns)
+{
+	ktime_t end = ktime_add_ns(ktime_get(), wait_ns);
+	s64 left;
+
+	hrtimer_start(&e->end, end, HRTIMER_MODE_ABS_PINNED_HARD);
+	while (!need_resched() && !local_softirq_pending() &&
+	       ktime_before(ktime_get(), end)) {
+		wfi();
+		local_irq_enable();
+		local_irq_disable();
+	}
+	hrtimer_try_to_cancel(&e->end);
+	left = ktime_to_ns(ktime_sub(end, ktime_get()));
+	return left > 0 ? left : 0;
+}
+
+/*
+ * emu_mode=debt: add @ns to the CPU's debt, owed by @task. There is one
+ * slot: the debt goes with whichever task added more of it, so a task
+ * that runs briefly (a woken RT task) hands its little on to the one it
+ * preempted rather than pay that one's. Compared with the owner's own
+ * share, not the total: else a brief task that took the slot when it was
+ * empty kept it while the busy one's rests piled up under it, and paid
+ * them all at once when it next ran (7-8 ms for cyclictest on the 5.10
+ * and 7.3 boards).
+ */
+static void tb_emu_add_debt(struct tb_emu *e, struct task_struct *task, u64 ns)
+{
+	if (!ns)
+		return;
+	if (e->debt_task == task) {
+		e->debt_own_ns += ns;
+	} else if (ns > e->debt_own_ns) {
+		e->debt_task = task;
+		e->debt_own_ns = ns;
+	}
+	e->debt_ns = min_t(u64, e->debt_ns + ns, TB_EMU_MAX_DEBT_NS);
+}
+
+/*
+ * emu_mode=debt: the wait of a tick, IRQs off. current pays its run since
+ * it was switched in (@owed_ns), and the debt if it is current's.
+ */
+static void tb_emu_wait_debt(struct tb_emu *e, u64 owed_ns)
+{
+	u64 wait_ns = owed_ns, left;
+
+	if (e->debt_task == current) {
+		wait_ns += e->debt_ns;
+		e->debt_ns = 0;
+		e->debt_own_ns = 0;
+	}
+	if (!wait_ns)
+		return;
+	left = tb_emu_halt_irqs_on(e, wait_ns);
+	tb_emu_add_debt(e, current, left);
+}
+
 /* Softirq, IRQs on: off here, as the probes run with them off. */
 static enum hrtimer_restart tb_emu_tick(struct hrtimer *timer)
 {
@@ -353,9 +490,13 @@ static enum hrtimer_restart tb_emu_tick(struct hrtimer *timer)
 	}
 	t0 = local_clock();
 	tb_emu_account(cpu, e, t0);
-	wait_ns = e->debt_ns + tb_emu_owed_ns(cpu, e, t0 - e->run_start);
-	e->debt_ns = 0;
-	tb_emu_wait(t0, wait_ns);
+	if (tb_emu_mode == TB_EMU_DEBT) {
+		tb_emu_wait_debt(e, tb_emu_owed_ns(cpu, e, t0 - e->run_start));
+	} else {
+		wait_ns = e->debt_ns + tb_emu_owed_ns(cpu, e, t0 - e->run_start);
+		e->debt_ns = 0;
+		tb_emu_wait(t0, wait_ns);
+	}
 	e->run_start = local_clock();
 	hrtimer_forward_now(timer, ns_to_ktime(tb_emu_run_ns(cpu, e)));
 	local_irq_restore(flags);
@@ -376,9 +517,13 @@ static void tb_emu_switch(TB_SCHED_SWITCH_PROTO(prev, next))
 	if (is_idle_task(next)) {
 		if (e->armed && hrtimer_try_to_cancel(&e->timer) >= 0) {
 			e->armed = false;
-			e->debt_ns = min_t(u64, e->debt_ns +
-					   tb_emu_owed_ns(cpu, e, now - e->run_start),
-					   TB_EMU_PERIOD_NS);
+			if (tb_emu_mode == TB_EMU_DEBT)
+				tb_emu_add_debt(e, prev,
+						tb_emu_owed_ns(cpu, e, now - e->run_start));
+			else
+				e->debt_ns = min_t(u64, e->debt_ns +
+						   tb_emu_owed_ns(cpu, e, now - e->run_start),
+						   TB_EMU_PERIOD_NS);
 		}
 	} else if (!e->armed && READ_ONCE(e->online)) {
 		e->armed = true;
@@ -386,6 +531,10 @@ static void tb_emu_switch(TB_SCHED_SWITCH_PROTO(prev, next))
 		hrtimer_start(&e->timer,
 			      ns_to_ktime(e->debt_ns ? 0 : tb_emu_run_ns(cpu, e)),
 			      HRTIMER_MODE_REL_PINNED_SOFT);
+	} else if (tb_emu_mode == TB_EMU_DEBT && e->armed && !is_idle_task(prev)) {
+		/* The run so far was prev's: its debt, not next's to pay. */
+		tb_emu_add_debt(e, prev, tb_emu_owed_ns(cpu, e, now - e->run_start));
+		e->run_start = now;
 	}
 }
 
@@ -397,6 +546,8 @@ static int tb_emu_online(unsigned int cpu)
 	local_irq_disable();
 	e->armed = false;
 	e->debt_ns = 0;
+	e->debt_task = NULL;
+	e->debt_own_ns = 0;
 	e->busy = false;
 	e->irq_depth = 0;
 	e->irq_debt_ns = 0;
@@ -540,13 +691,20 @@ static int tb_emu_start(void)
 	unsigned int cpu, i;
 	int ret;
 
+	if (tb_emu_mode == TB_EMU_DEBT && !halt) {
+		pr_err("emulate: emu_mode=debt halts, it cannot spin (halt=0)\n");
+		return -EINVAL;
+	}
 	tb_emu_calibrate();
+	pr_info("emulate: emu_mode=%s\n", tb_emu_mode_names[tb_emu_mode]);
 
 	for_each_possible_cpu(cpu) {
 		struct tb_emu *e = per_cpu_ptr(&tb_emu, cpu);
 
 		tb_hrtimer_setup(&e->timer, tb_emu_tick, CLOCK_MONOTONIC,
 				 HRTIMER_MODE_REL_PINNED_SOFT);
+		tb_hrtimer_setup(&e->end, tb_emu_end, CLOCK_MONOTONIC,
+				 HRTIMER_MODE_ABS_PINNED_HARD);
 		tasklet_setup(&e->pay, tb_emu_pay);
 		e->dmips = tb_same_cluster(0, cpu) ? TB_A57_DMIPS : TB_A53_DMIPS;
 	}
@@ -582,6 +740,7 @@ static void tb_emu_stop(void)
 	cpuhp_remove_state(tb_emu_hp_state);
 	for_each_possible_cpu(cpu) {
 		hrtimer_cancel(&per_cpu(tb_emu, cpu).timer);
+		hrtimer_cancel(&per_cpu(tb_emu, cpu).end);
 		tasklet_kill(&per_cpu(tb_emu, cpu).pay);
 	}
 }
