@@ -16,6 +16,7 @@
 # in out/bench/.
 set -euo pipefail
 . "$(dirname "$0")/../lib.sh"
+. "$(dirname "$0")/progs.sh"
 
 quick=
 case ${1:-} in
@@ -29,9 +30,12 @@ out=$HGOV_TOP/out
 rm -rf "$out/bench" && mkdir -p "$out/bench"
 work=$(mktemp -d "${TMPDIR:-/tmp}/hgov-bench.XXXXXX")
 trap 'rm -rf "$work"' EXIT
-hgov_storage_list > "$work/extra.list"
+{ hgov_storage_list && hgov_progs_list "$work"; } > "$work/extra.list"
 
-ALL_WL="bonnie randread fsync-writes deep-queue-read copy small-files cpu-beside-io idle idle-trickle periodic bursts"
+ALL_WL="bonnie randread fsync-writes deep-queue-read copy small-files cpu-beside-io"
+# The real programs (scripts/bench/progs.sh): performance, schedutil and
+# hybrid only (scripts/bench/board.sh).
+ALL_WL="$ALL_WL sqlite-commits dpkg-unpack flac-encode idle idle-trickle periodic bursts"
 if [ -n "$quick" ]; then
 	boots=1 runs=1
 	govs_510="performance schedutil hybrid" govs_612=$govs_510
