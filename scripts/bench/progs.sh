@@ -18,6 +18,7 @@ hgov_progs_list() {
 	dir=$(hgov_arm64_userland bench-progs sqlite3 libsqlite3-0 libreadline8 libtinfo6 \
 		zlib1g libc6 dpkg tar libacl1 libbz2-1.0 liblzma5 libmd0 libselinux1 \
 		libpcre2-8-0 libzstd1 flac libflac12 libogg0) || exit 1
+	# shellcheck disable=SC2086 # one argument per package name
 	debs=$(hgov_arm64_debs $HGOV_PROGS_UPDATE) || exit 1
 	# 1 MiB of PCM, 44.1 kHz, 16-bit stereo (5.9 s): two tones beating and
 	# a deterministic noise floor, so that the encoder works as on music
