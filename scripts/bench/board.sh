@@ -22,7 +22,10 @@
 # userspace-max, ondemand-nas and hybrid-pin-all only where storage is
 # measured: without I/O they are performance, ondemand and hybrid;
 # schedutil+assist there and in idle-trickle.
-STORAGE="bonnie randread fsync-writes deep-queue-read copy small-files cpu-beside-io"
+# The real programs (sqlite3, dpkg, flac) run under performance,
+# schedutil and hybrid only.
+PROGS="sqlite-commits dpkg-unpack flac-encode"
+STORAGE="bonnie randread fsync-writes deep-queue-read copy small-files cpu-beside-io $PROGS"
 ANY="taskset -c 0-7"
 P=/sys/module/cpufreq_hybrid/parameters
 OD=$CPUFREQ/ondemand
@@ -86,6 +89,17 @@ dd if=/dev/zero of=/mnt/rr bs=1M count=32 2>/dev/null
 mkdir -p /mnt/small
 awk 'BEGIN { for (i = 0; i < 1000; i++) { f = "/mnt/small/f" i
 	printf "%" (4096 + (i % 13) * 1024) "s", "" > f; close(f) } }'
+# sqlite-commits' statements; flac-encode's input, only where it runs
+# (the other workloads keep the medium as full as before).
+SQLITE_TX=200
+FLAC_MB=16
+awk -v n="$SQLITE_TX" -v q="'" 'BEGIN { for (i = 0; i < n; i++)
+	printf "BEGIN; INSERT INTO log (t, msg) VALUES (%d, %s%0100d%s); COMMIT;\n", i, q, i, q }' \
+	> /tmp/sqlite.sql
+case " $BENCH_WORKLOADS " in
+*" flac-encode "*)
+	for i in $(seq "$FLAC_MB"); do cat /usr/share/hgov/audio.pcm; done > /mnt/audio.raw ;;
+esac
 sync
 echo "MEM $(grep -E '^(MemTotal|MemFree|Cached)' /proc/meminfo | tr -s ' ' | tr '\n' ' ')"
 echo "EMMC fs=$EMMC_FS dirty_bytes=$(cat /proc/sys/vm/dirty_bytes) $(for p in /sys/module/hgov_mmc/parameters/*; do printf '%s=%s ' "${p##*/}" "$(cat "$p")"; done)"
@@ -231,6 +245,44 @@ wl_cpu_io() {
 	wait "$spin"
 	echo "RES throughput=$(kv mb_per_s "$r") unit=MiB/s"
 }
+# Real programs from Debian's arm64 archive (scripts/bench/progs.sh).
+# elapsed T0 - seconds since T0 (hgov-load now, ns).
+elapsed() { awk -v a="$1" -v b="$(hgov-load now)" 'BEGIN { printf "%.4f", (b - a) / 1e9 }'; }
+wl_sqlite() {
+	# sqlite3's CLI: SQLITE_TX transactions of one small INSERT, each
+	# committed (rollback journal, synchronous=FULL: sqlite3's defaults).
+	t0=$(hgov-load now)
+	$ANY sqlite3 /mnt/app.db < /tmp/sqlite.sql || hgov_fail "sqlite3 failed under $g"
+	s=$(elapsed "$t0")
+	echo "RES throughput=$(awk -v s="$s" -v n=$SQLITE_TX 'BEGIN { print n / s }') unit=tx/s seconds=$s"
+}
+wl_dpkg() {
+	# dpkg --unpack of six real packages (bash, dpkg, libsqlite3-0,
+	# libstdc++6, sqlite3, tar: 311 files, 22 MB; no preinst) into an empty
+	# root: dpkg writes and fsyncs every file, then renames it into place,
+	# as in an update.
+	# Not busybox's dpkg and dpkg-deb applets: its taskset runs applets
+	# before PATH, and dpkg finds dpkg-deb by PATH.
+	t0=$(hgov-load now)
+	PATH=/usr/bin:$PATH $ANY /usr/bin/dpkg --root=/mnt/root --force-bad-path \
+		--force-depends --unpack /usr/share/hgov/update/*.deb \
+		> /dev/null 2> /tmp/dpkg.err ||
+		{ cat /tmp/dpkg.err; hgov_fail "dpkg failed under $g"; }
+	s=$(elapsed "$t0")
+	echo "RES throughput=$(awk -v s="$s" 'BEGIN { print 60 / s }') unit=updates/min seconds=$s"
+}
+wl_flac() {
+	# flac -5 (its default) of FLAC_MB MiB of CD-quality PCM read from
+	# the eMMC, the result written there and synced: a recorder's or a
+	# media library's transcode.
+	t0=$(hgov-load now)
+	$ANY flac -s -f --force-raw-format --endian=little --sign=signed --channels=2 \
+		--bps=16 --sample-rate=44100 -o /mnt/audio.flac /mnt/audio.raw ||
+		hgov_fail "flac failed under $g"
+	$ANY sync /mnt/audio.flac
+	s=$(elapsed "$t0")
+	echo "RES throughput=$(awk -v s="$s" -v m=$FLAC_MB 'BEGIN { print m / s }') unit=MiB/s seconds=$s"
+}
 wl_idle() { sleep 4; echo "RES unit=none"; }
 wl_trickle() {
 	# One small committed write a second: the pin's hold costs energy here.
@@ -258,6 +310,21 @@ run_workload() {
 	copy) rm -f /mnt/dst; drop; window copy wl_copy; rm -f /mnt/dst ;;
 	small-files) drop; window small-files wl_small ;;
 	cpu-beside-io) drop; window cpu-beside-io wl_cpu_io ;;
+	sqlite-commits)
+		rm -f /mnt/app.db /mnt/app.db-journal
+		sqlite3 /mnt/app.db 'CREATE TABLE log (id INTEGER PRIMARY KEY, t INTEGER, msg TEXT);' ||
+			hgov_fail "sqlite3 cannot create its database"
+		window sqlite-commits wl_sqlite
+		rm -f /mnt/app.db /mnt/app.db-journal ;;
+	dpkg-unpack)
+		rm -rf /mnt/root
+		mkdir -p /mnt/root/var/lib/dpkg/info /mnt/root/var/lib/dpkg/updates
+		: > /mnt/root/var/lib/dpkg/status
+		: > /mnt/root/var/lib/dpkg/available
+		drop
+		window dpkg-unpack wl_dpkg
+		rm -rf /mnt/root ;;
+	flac-encode) rm -f /mnt/audio.flac; drop; window flac-encode wl_flac; rm -f /mnt/audio.flac ;;
 	idle) window idle wl_idle ;;
 	idle-trickle) window idle-trickle wl_trickle ;;
 	periodic) window periodic wl_periodic ;;
@@ -279,6 +346,13 @@ while [ "$rep" -le "$BENCH_REPS" ]; do
 		order=$((order + 1))
 		bench_select "$g"
 		for w in $BENCH_WORKLOADS; do
+			case " $PROGS " in
+			*" $w "*)
+				case $g in
+				performance|schedutil|hybrid) ;;
+				*) continue ;;
+				esac ;;
+			esac
 			case $g in
 			userspace-max|ondemand-nas|hybrid-pin-all)
 				case " $STORAGE " in *" $w "*) ;; *) continue ;; esac ;;

@@ -6,7 +6,7 @@
 # the report's regime) and the 6.12 board (inefficient OPPs skipped).
 # Each regime runs every workload under every governor HGOV_BENCH_RUNS
 # times (default 5) over HGOV_BENCH_BOOTS boots (default 2), the governor
-# order rotated from run to run (scripts/bench/board.sh); about 50 minutes
+# order rotated from run to run (scripts/bench/board.sh); about 70 minutes
 # on 2 cores. 6.12 runs performance, schedutil and hybrid on seven
 # workloads (bonnie++, random reads, copy and the ones without storage).
 # --quick: one boot and one run of five workloads under three governors,
@@ -16,6 +16,7 @@
 # in out/bench/.
 set -euo pipefail
 . "$(dirname "$0")/../lib.sh"
+. "$(dirname "$0")/progs.sh"
 
 quick=
 case ${1:-} in
@@ -31,7 +32,10 @@ work=$(mktemp -d "${TMPDIR:-/tmp}/hgov-bench.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 hgov_storage_list > "$work/extra.list"
 
-ALL_WL="bonnie randread fsync-writes deep-queue-read copy small-files cpu-beside-io idle idle-trickle periodic bursts"
+ALL_WL="bonnie randread fsync-writes deep-queue-read copy small-files cpu-beside-io"
+# The real programs (scripts/bench/progs.sh): performance, schedutil and
+# hybrid only (scripts/bench/board.sh).
+ALL_WL="$ALL_WL sqlite-commits dpkg-unpack flac-encode idle idle-trickle periodic bursts"
 if [ -n "$quick" ]; then
 	boots=1 runs=1
 	govs_510="performance schedutil hybrid" govs_612=$govs_510
@@ -58,6 +62,16 @@ for regime in ${HGOV_BENCH_REGIMES:-5.10 6.12}; do
 	# story again.
 	[ "$regime" = 6.12 ] && [ -z "$quick" ] && [ -z "${HGOV_BENCH_WORKLOADS:-}" ] &&
 		rwls="bonnie randread copy idle idle-trickle periodic bursts"
+	# The real programs' files (15 MB in RAM) only on boots that run them.
+	extra=$work/extra.list
+	case " $rwls " in
+	*" sqlite-commits "*|*" dpkg-unpack "*|*" flac-encode "*)
+		if [ ! -f "$work/extra-progs.list" ]; then
+			{ cat "$work/extra.list" && hgov_progs_list "$work"; } > "$work/progs.tmp"
+			mv "$work/progs.tmp" "$work/extra-progs.list"
+		fi
+		extra=$work/extra-progs.list ;;
+	esac
 	run0=0
 	for boot in $(seq 1 "$boots"); do
 		# The runs spread over the boots, the first ones taking the rest.
@@ -72,7 +86,7 @@ for regime in ${HGOV_BENCH_REGIMES:-5.10 6.12}; do
 		# mem=768M: with the eMMC model's 512 MiB in RAM, the page cache
 		# cannot hold bonnie++'s 224 MiB file, as on a real board with a
 		# file of twice its RAM.
-		HGOV_KVER=$regime HGOV_BOARD_EXTRA=$work/extra.list HGOV_BOARD_APPEND=mem=768M \
+		HGOV_KVER=$regime HGOV_BOARD_EXTRA=$extra HGOV_BOARD_APPEND=mem=768M \
 		HGOV_BOARD_TIMEOUT=${HGOV_BENCH_TIMEOUT:-3600} \
 			bash "$HGOV_TOP/scripts/board.sh" run "$work/bench.sh" > "$log" 2>&1 || true
 		# A boot that did not finish keeps its whole windows; the report

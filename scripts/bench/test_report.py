@@ -37,9 +37,10 @@ WLS = {
     "bonnie-rewrite": ("KiB/s", 20000.0, 18.0, 0.30),
     "randread": ("IOPS", 2500.0, 10.0, 0.20),
     "copy": ("MiB/s", 30.0, 8.0, 0.40),
+    "dpkg-unpack": ("updates/min", 12.0, 6.0, 0.30),
     "idle": ("none", None, 11.0, 0.01),
 }
-STORAGE = ("bonnie-block-output", "bonnie-rewrite", "randread", "copy")
+STORAGE = ("bonnie-block-output", "bonnie-rewrite", "randread", "copy", "dpkg-unpack")
 # Throughput factor against performance; hybrid's copy: the planted +20 %.
 FACTOR = {"performance": 1.0, "schedutil": 0.92, "ondemand": 0.85, "ondemand-nas": 0.97,
           "hybrid": 1.0, "schedutil+assist": 1.0, "userspace-max": 1.0}
@@ -152,6 +153,9 @@ def make_log(path, regimes=("5.10", "6.12"), boots=2, reps=3, govs=GOVS, wls=WLS
                             if wl == "randread":
                                 extra = " p50_ms=%.3f p99_ms=%.3f iodepth=1" % (
                                     0.4 / factor(g, wl), 2.0 / factor(g, wl) * (1 + n))
+                            if wl == "dpkg-unpack":
+                                # The real programs: the update's seconds beside it.
+                                extra = " seconds=%.4f" % (60 / v)
                             L.append("RES throughput=%.2f unit=%s%s" % (v, unit, extra))
                         if wl == "copy" and rep == 1:
                             L += trace(rng, t0, wall, SHARE[g])
@@ -214,6 +218,12 @@ def check_full(d):
                           "energy_dyn_j", "power_mw", "runs", "vs", "energy_j_ci"):
                     assert k in r, (reg, wl, g, k)
                 assert ("p99_ms" in r) == (wl == "randread"), (wl, g)
+                assert ("seconds" in r) == (wl == "dpkg-unpack"), (wl, g)
+                if wl == "dpkg-unpack":
+                    # seconds: 60 / updates/min, per run and in the median.
+                    assert abs(r["seconds"] - 60 / r["throughput"]) < 2e-3 * r["seconds"], r
+                    assert all(abs(run["seconds"] * run["throughput"] - 60) < 0.1
+                               for run in r["runs"]), r["runs"]
                 assert len(r["runs"]) == 6, (reg, wl, g, len(r["runs"]))
                 for run in r["runs"]:
                     for k in ("rep", "boot", "order", "throughput", "energy_j", "energy_dyn_j",
