@@ -5,8 +5,9 @@
 # kunit.py) and every board scenario in scripts/scenarios on the 5.10
 # and 7.3 boards, the eMMC model's calibration check on 5.10, the remote
 # bench against the 7.3 board, then the suites and make stress on the
-# 7.3 debug board (the selftests that drive hybrid, the soak shortened:
-# HGOV_TEST_SOAK_S, default 120 s; make stress alone soaks 600 s), and
+# 7.3 debug board (the items the rt board does not run, the soak
+# shortened: HGOV_TEST_SOAK_S, default 120 s; make stress alone soaks
+# 600 s), and
 # the suites and the lock-context items of make stress on the 7.3 rt
 # (PREEMPT_RT) board. Ends with "N passed, N failed"; exits non-zero if
 # anything failed.
@@ -179,14 +180,16 @@ run_stress() {
 		result fail "stress ($flavour): $reported of $items items reported (see $log)"
 }
 
-# make stress on the debug board: the kernel's cpufreq selftests that
-# start, stop and load hybrid (basic, modtest), governor switches, module
-# cycles, hotplug, limits, lost completions, bad input and the soak
-# (shorter than make stress's). sptest1..4 race ondemand, conservative
-# and userspace against each other, with hybrid only switched away from
-# and back: they test the cpufreq core, and run in make stress.
-run_stress debug selftest-basic selftest-modtest switches modcycles hotplug limits \
-	faults badinput soak
+# make stress on the debug board (KASAN, kmemleak, UBSAN), the items that
+# the rt board below does not run: the kernel's cpufreq selftest that
+# reads and writes every file under every governor (basic), limits, bad
+# input and the soak (shorter than make stress's), and module cycles,
+# where a use after free at unload would be. sptest1..4 race ondemand,
+# conservative and userspace against each other, with hybrid only
+# switched away from and back: they test the cpufreq core. modtest loads
+# and unloads as modcycles does. They, and switches, hotplug and faults
+# on this board, run in make stress.
+run_stress debug selftest-basic modcycles limits badinput soak
 # On the rt board, the items whose paths change lock context: governor
 # switches (start/stop of the update_util hook), module cycles (probes
 # attached and detached), CPU hotplug, and completions lost, failed or
