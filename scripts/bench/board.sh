@@ -56,9 +56,7 @@ bench_select() {
 			hgov_fail "cannot pin both clusters" ;;
 	userspace-max)
 		# The top non-boost OPP and no governor work at all.
-		for p in 0 4; do
-			hgov_setspeed "$p" "$(cat "$CPUFREQ/policy$p/scaling_max_freq")"
-		done ;;
+		hgov_setspeed_top ;;
 	*)	hgov_select "$1" ;;
 	esac
 }

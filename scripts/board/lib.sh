@@ -293,6 +293,14 @@ hgov_setspeed() {
 	[ "$(hgov_cur "$1")" = "$2" ] || hgov_fail "policy$1 at $(hgov_cur "$1"), not $2"
 }
 
+# hgov_setspeed_top - run both clusters at their scaling_max_freq under the
+# userspace governor.
+hgov_setspeed_top() {
+	for p in 0 4; do
+		hgov_setspeed "$p" "$(cat "$CPUFREQ/policy$p/scaling_max_freq")"
+	done
+}
+
 # hgov_kv KEY LINE - the value of KEY in a key=value line of hgov-load.
 hgov_kv() { printf '%s\n' "$2" | tr ' ' '\n' | sed -n "s/^$1=//p"; }
 

@@ -6,8 +6,9 @@
 # OPPs included), and an A53 at its top against an A57 at its top is
 # 535/1024 * 1200/1700 (capacity-dmips-mhz times frequency), within as
 # much; two CPUs busy at once are each slowed as one alone is, but for
-# the guest time single-threaded TCG makes them share (two()). Times are the board's clock, hgov-load's CLOCK_MONOTONIC; each is
-# the fastest of five runs (anything else only adds time). The runs are
+# the guest time single-threaded TCG makes them share (two()). Times are
+# the board's clock, hgov-load's CLOCK_MONOTONIC; each is the fastest of
+# five runs (anything else only adds time). The runs are
 # interleaved, one per OPP per round: work on other CPUs shares
 # single-threaded TCG's guest time with the loop (a governor switch
 # rebuilds the scheduling domains on all CPUs), and a burst of it then

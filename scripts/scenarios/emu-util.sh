@@ -20,9 +20,7 @@
 # util MODE - the check with emu_mode=MODE; fail=1 if out.
 util() {
 	hgov_emulate "$1"
-	for p in 0 4; do
-		hgov_setspeed "$p" "$(cat "$CPUFREQ/policy$p/scaling_max_freq")"
-	done
+	hgov_setspeed_top
 	hgov_settle
 	for pc in "0 1 5" "4 5 1"; do
 		set -- "$1" $pc

@@ -49,9 +49,7 @@ fail=0
 echo "mode    cluster  kHz      p50  p99  max (us)"
 for mode in masked debt; do
 	hgov_emulate "$mode"
-	for p in 0 4; do
-		hgov_setspeed "$p" "$(cat "$CPUFREQ/policy$p/scaling_max_freq")"
-	done
+	hgov_setspeed_top
 	hgov_settle
 	for pc in "0 1 5 A57" "4 5 1 A53"; do
 		set -- $pc
