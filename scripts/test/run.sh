@@ -193,8 +193,7 @@ run_stress debug modcycles badinput soak
 # On the rt board, the items whose paths change lock context: governor
 # switches (start/stop of the update_util hook), module cycles (probes
 # attached and detached), CPU hotplug, and completions lost, failed or
-# issued from a blocking queue (scripts/stress/run.sh says which of them
-# run on one vCPU thread there, and why).
+# issued from a blocking queue.
 run_stress rt switches modcycles hotplug faults
 
 hgov_log "logs in $out; took $((SECONDS - start)) s"
