@@ -301,18 +301,19 @@ hgov_build_modules() {
 }
 
 # hgov_arm64_userland NAME PKG... - unpack Debian's arm64 PKGs into one
-# cached tree, $HGOV_CACHE/NAME-arm64, on first use; print its path.
+# cached tree, $HGOV_CACHE/NAME-arm64, on first use or when the list of
+# PKGs changed (kept in .done); print its path.
 hgov_arm64_userland() {
 	local dir=$HGOV_CACHE/$1-arm64 debs p
 	shift
-	if [ ! -f "$dir/.done" ]; then
+	if [ "$(cat "$dir/.done" 2>/dev/null)" != "$*" ]; then
 		debs=$(hgov_arm64_debs "$@") || exit 1
 		rm -rf "$dir" && mkdir -p "$dir"
 		for p in "$@"; do
 			dpkg-deb -x "$(ls "$debs/${p}_"*_arm64.deb | tail -n 1)" "$dir" ||
 				hgov_die "cannot unpack $p:arm64"
 		done
-		touch "$dir/.done"
+		echo "$*" > "$dir/.done"
 	fi
 	echo "$dir"
 }

@@ -3,6 +3,9 @@
 # from Debian's arm64 archive the bench's `sqlite-commits`, `dpkg-unpack`
 # and `flac-encode` workloads run (scripts/bench/board.sh).
 
+# The workloads that run these programs (their names in bench.json).
+HGOV_PROGS_WORKLOADS="sqlite-commits dpkg-unpack flac-encode"
+
 # The update dpkg-unpack installs: six real packages (311 files, 22 MB
 # installed), none with a preinst, so `dpkg --unpack` runs no script.
 HGOV_PROGS_UPDATE="bash dpkg libsqlite3-0 libstdc++6 sqlite3 tar"
@@ -14,7 +17,6 @@ HGOV_PROGS_UPDATE="bash dpkg libsqlite3-0 libstdc++6 sqlite3 tar"
 # encoder's input is made of (written into WORK).
 hgov_progs_list() {
 	local work=$1 dir debs f
-	# The tree's name goes with this list: hgov_arm64_userland unpacks it once.
 	dir=$(hgov_arm64_userland bench-progs sqlite3 libsqlite3-0 libreadline8 libtinfo6 \
 		zlib1g libc6 dpkg tar libacl1 libbz2-1.0 liblzma5 libmd0 libselinux1 \
 		libpcre2-8-0 libzstd1 flac libflac12 libogg0) || exit 1

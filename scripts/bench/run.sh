@@ -35,7 +35,7 @@ hgov_storage_list > "$work/extra.list"
 ALL_WL="bonnie randread fsync-writes deep-queue-read copy small-files cpu-beside-io"
 # The real programs (scripts/bench/progs.sh): performance, schedutil and
 # hybrid only (scripts/bench/board.sh).
-ALL_WL="$ALL_WL sqlite-commits dpkg-unpack flac-encode idle idle-trickle periodic bursts"
+ALL_WL="$ALL_WL $HGOV_PROGS_WORKLOADS idle idle-trickle periodic bursts"
 if [ -n "$quick" ]; then
 	boots=1 runs=1
 	govs_510="performance schedutil hybrid" govs_612=$govs_510
@@ -64,14 +64,15 @@ for regime in ${HGOV_BENCH_REGIMES:-5.10 6.12}; do
 		rwls="bonnie randread copy idle idle-trickle periodic bursts"
 	# The real programs' files (15 MB in RAM) only on boots that run them.
 	extra=$work/extra.list
-	case " $rwls " in
-	*" sqlite-commits "*|*" dpkg-unpack "*|*" flac-encode "*)
+	for w in $HGOV_PROGS_WORKLOADS; do
+		case " $rwls " in *" $w "*) ;; *) continue ;; esac
 		if [ ! -f "$work/extra-progs.list" ]; then
 			{ cat "$work/extra.list" && hgov_progs_list "$work"; } > "$work/progs.tmp"
 			mv "$work/progs.tmp" "$work/extra-progs.list"
 		fi
-		extra=$work/extra-progs.list ;;
-	esac
+		extra=$work/extra-progs.list
+		break
+	done
 	run0=0
 	for boot in $(seq 1 "$boots"); do
 		# The runs spread over the boots, the first ones taking the rest.
