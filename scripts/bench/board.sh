@@ -6,7 +6,7 @@
 # governor order rotated from one repetition to the next and from one boot
 # to the next (a cyclic Latin square). Prints the raw lines
 # scripts/bench/report.py reads: a WIN block per window with snapshots
-# (SNAP, BUSY, TIS) at its start and end, its result (RES) and, for the
+# (SNAP, BUSY, TIS, IDLE) at its start and end, its result (RES) and, for the
 # storage workloads, the policies' frequencies and the requests in flight
 # (TR). The harness's own forks (snapshots, trace reading, settling) run
 # outside the windows, on the A53s.
@@ -111,6 +111,10 @@ snap() {
 	for p in 0 4; do
 		echo "TIS $1 policy$p $(tr ' \n' ': ' < "$CPUFREQ/policy$p/stats/time_in_state")"
 	done
+	# Each CPU's time (us) in each sleep state of the DT (cpuidle state1
+	# on; state0 is WFI); nothing on a kernel without cpuidle.
+	grep -H . /sys/devices/system/cpu/cpu[0-7]/cpuidle/state[1-9]/time 2>/dev/null |
+		sed -n "s#^/sys/devices/system/cpu/\(cpu[0-7]\)/cpuidle/state\([1-9]\)/time:#IDLE $1 \1 \2:#p" || true
 }
 
 # trace_lines - the TR lines of the trace: marks, both policies'

@@ -7,14 +7,15 @@ anything else are skipped) and writes OUTDIR/bench.json, OUTDIR/bench.md and
 one OUTDIR/bench-REGIME-timeline.png per regime.
 
 Raw lines: BOOT (one board boot), EMMC and MEM (meta), then per measured
-window WIN, SNAP/BUSY/TIS begin and end, RES, TR (timeline) and WINEND; a
+window WIN, SNAP/BUSY/TIS/IDLE begin and end, RES, TR (timeline) and WINEND; a
 window without WINEND (the board died, or the next WIN or BOOT came first)
 is dropped.
 
 Energy per window (ENERGY_MODEL below): dynamic C*V^2*f per busy CPU
 (r8a77951.dtsi), plus a static term per cluster for its whole time at each
-OPP, plus an idle-state cost per CPU for its time not busy, the last two
-from ARM Juno r0's EAS sched-energy data scaled to the H3's voltages.
+OPP, plus an idle cost per CPU for its time in WFI (nothing for its time in
+a sleep state of the DT), the last two from ARM Juno r0's EAS sched-energy
+data scaled to the H3's voltages.
 
 Statistics per (regime, workload, governor) over its windows: medians;
 95 % percentile-bootstrap intervals (5000 resamples, fixed seeds, so a
@@ -73,10 +74,16 @@ JUNO_IDLE_REF_MV = 900
 #    for the cluster's whole time at each OPP (time_in_state, busy or idle).
 #    The Juno figure also holds the L2/SCU's dynamic power at Juno's clock.
 #    No cluster power-down (Juno's cluster-sleep) is modelled.
-# 3. Idle (CPU): every CPU's time not busy is charged at Juno's WFI cost,
-#    taken as leakage at Juno's sustained 900 mV and scaled by V/900 mV to
-#    the cluster's time-weighted mean voltage in the window. Deeper states
-#    (Juno: cpu-sleep = 0) are not credited, so idle is an upper bound.
+# 3. Idle (CPU): a CPU's time in WFI (not busy, not in a sleep state) is
+#    charged at Juno's WFI cost, taken as leakage at Juno's sustained
+#    900 mV and scaled by V/900 mV to the cluster's time-weighted mean
+#    voltage in the window.
+# 4. Sleep (CPU): time in the DT's sleep states (cpuidle stateN/time, N >=
+#    1; the H3's CPU_SLEEP_0/1 power the core down, the cluster stays on:
+#    its static term above is charged whole) costs Juno's cpu-sleep
+#    idle-cost-data, 0. A board kernel without cpuidle reports no such
+#    time (no IDLE lines): every idle CPU is then in WFI, an upper bound.
+SLEEP_W = 0.0
 ENERGY_MODEL = {
     "energy_j": "dynamic + static + idle; energy_dyn_j: dynamic only",
     "dynamic": "P = C * V^2 * f per busy CPU from BUSY deltas; C = dynamic-power-coefficient "
@@ -84,8 +91,12 @@ ENERGY_MODEL = {
     "static": "per cluster for its whole time at each OPP (TIS deltas): Juno r0 CLUSTER "
               "busy-cost-data (A57 24/32/43/49/64, A53 26/30/39/47/57 at 820/850/900/950/1000 mV) "
               "read at the H3 OPP's voltage (linear interpolation in V)",
-    "idle": "per CPU for window wall time minus its busy time: Juno r0 CPU WFI idle-cost-data "
-            "(A57 15, A53 6) scaled by V/900 mV to the cluster's time-weighted mean voltage",
+    "idle": "per CPU for window wall time minus its busy time minus its time in a sleep state: "
+            "Juno r0 CPU WFI idle-cost-data (A57 15, A53 6) scaled by V/900 mV to the cluster's "
+            "time-weighted mean voltage",
+    "sleep": "per CPU for its time in the DT's sleep states (IDLE deltas of cpuidle's stateN/time, "
+             "N >= 1: the H3's CPU_SLEEP_0/1, core powered down, cluster on): Juno r0 CPU "
+             "cpu-sleep idle-cost-data, 0; none without cpuidle",
     "sources": [
         "r8a77951.dtsi (Linux): dynamic-power-coefficient, OPP voltages",
         "arch/arm64/boot/dts/arm/juno-sched-energy.dtsi (Android/EAS kernel trees, e.g. "
@@ -98,8 +109,10 @@ ENERGY_MODEL = {
         "A53 93 vs 0.14*850*1.0^2 = 119 mW)",
         "Juno's cluster busy cost is static, a function of voltage only; no cluster power-down",
         "Juno's WFI cost is leakage at 900 mV (Juno's sustained OPP), scaled linearly with V",
-        "every idle CPU is in WFI (no credit for deeper idle states): "
-        "idle energy is an upper bound",
+        "a CPU in a sleep state costs nothing (Juno cpu-sleep 0); the cluster stays powered "
+        "(the H3 powers clusters down only on hotplug), so its static term is charged whole",
+        "without cpuidle (no IDLE lines) every idle CPU is in WFI: idle energy is an upper bound",
+        "an exit's latency (the test bed's halt after the state) counts as WFI",
     ],
 }
 
@@ -274,6 +287,9 @@ def parse(path):
                     pass
             elif tag in ("BUSY", "TIS") and len(w) >= 3 and w[1] in ("begin", "end"):
                 cur["snap"][w[1]][w[2]] = pairs(w[3:])
+            elif tag == "IDLE" and len(w) == 4 and w[1] in ("begin", "end"):
+                cur["snap"][w[1]].setdefault("idle", {}).setdefault(w[2], {}).update(
+                    pairs(w[3:]))
             elif tag == "RES":
                 cur["res"].update(kvs(w[1:]))
             elif tag == "FIO":
@@ -500,8 +516,16 @@ def energy(win):
             d = max(0, ns - b[k].get(khz, 0)) / 1e9
             busy += d
             dyn += d * power_w(cl, khz)
-        idle += max(0.0, wall - busy) * idle_w(cl, mean_mv[cl])
+        sleep = sleep_s(b, e, k)
+        idle += max(0.0, wall - busy - sleep) * idle_w(cl, mean_mv[cl]) + sleep * SLEEP_W
     return dyn + stat + idle, dyn, stat, idle, wall
+
+
+def sleep_s(b, e, cpu):
+    """Seconds @cpu spent in sleep states between snapshots b and e (IDLE
+    lines: state number to cumulative us); 0 without them."""
+    sb, se = b.get("idle", {}).get(cpu, {}), e.get("idle", {}).get(cpu, {})
+    return sum(max(0, us - sb.get(st, 0)) for st, us in se.items()) / 1e6
 
 
 def run_record(win):

@@ -27,6 +27,8 @@ import tempfile
 HERE = os.path.dirname(os.path.abspath(__file__))
 REPORT = os.path.join(HERE, "report.py")
 DEMO_PLOT = os.path.join(os.path.dirname(HERE), "demo", "plot.py")
+sys.path.insert(0, HERE)
+import report  # noqa: E402  (the energy model, called directly)
 
 GOVS = ["performance", "schedutil", "ondemand", "ondemand-nas", "hybrid",
         "schedutil+assist", "userspace-max"]
@@ -359,6 +361,27 @@ def check_remote(d):
         assert "Energy source: **%s**" % src in md and "Board root@board:2222" in md, md[:600]
 
 
+def check_sleep():
+    """A CPU's time in a sleep state (IDLE lines) costs nothing; its time in
+    WFI costs the WFI idle cost; without IDLE lines every idle CPU is in WFI."""
+    b = {"t": 0, "policy0": {500000: 0}, "policy4": {800000: 0}}
+    e = {"t": 2 * 10**9, "policy0": {500000: 200}, "policy4": {800000: 200}}
+    for c in range(8):
+        b["cpu%d" % c] = {(500000 if c < 4 else 800000): 0}
+        e["cpu%d" % c] = {(500000 if c < 4 else 800000): 5 * 10**8}
+    win = {"snap": {"begin": b, "end": e}, "env": {}}
+    _, _, _, wfi_only, wall = report.energy(win)
+    assert wall == 2
+    want = 4 * 1.5 * (report.idle_w("a57", 830) + report.idle_w("a53", 820))
+    assert abs(wfi_only - want) < 1e-12, (wfi_only, want)
+    # cpu0 sleeps 1.0 s of its 1.5 idle s, cpu4 all 1.5 s (two states).
+    b["idle"] = {"cpu0": {1: 7 * 10**6}, "cpu4": {1: 0, 2: 10**6}}
+    e["idle"] = {"cpu0": {1: 8 * 10**6}, "cpu4": {1: 10**6, 2: 15 * 10**5}}
+    _, _, _, idle, _ = report.energy(win)
+    saved = 1.0 * report.idle_w("a57", 830) + 1.5 * report.idle_w("a53", 820)
+    assert abs(idle - (want - saved)) < 1e-12, (idle, want - saved)
+
+
 def check_demo_plot(d):
     """demo/plot.py still draws with report.py's draw_timeline()/legend()."""
     rng = random.Random(2)
@@ -384,6 +407,7 @@ def main():
         j = check_full(d)
         check_quick(d)
         check_remote(d)
+        check_sleep()
         check_demo_plot(d)
         claims = [c["text"] for r in j["regimes"].values() for c in r["meta"]["claims"]]
         print("test_report.py: ok (%d claims, e.g. %s)" % (len(claims), claims[0]))
