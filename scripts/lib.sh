@@ -233,13 +233,24 @@ else
 fi
 
 # hgov_board_dtb - print a DTB of the board with R-Car H3 capacities
-# (capacity-dmips-mhz: A57 1024 on cpu0-3, A53 535 on cpu4-7) and the
-# clusters directly under cpu-map, as r8a77951.dtsi has them: QEMU puts
-# them in a socket0 node, which 5.10 does not parse (it is left with no
-# topology at all); 6.1 and later read both layouts the same.
+# (capacity-dmips-mhz: A57 1024 on cpu0-3, A53 535 on cpu4-7), the
+# clusters directly under cpu-map, as r8a77951.dtsi has them (QEMU puts
+# them in a socket0 node, which 5.10 does not parse: it is left with no
+# topology at all; 6.1 and later read both layouts the same), and the
+# H3's idle states: r8a77951.dtsi's CPU_SLEEP_0 (A57) and CPU_SLEEP_1
+# (A53) with their entry, exit and minimum-residency times. Two
+# differences: arm,psci-suspend-param is 0 (standby), not the H3's
+# 0x10000 (power-down), since QEMU's PSCI cannot power a core down and
+# Linux turns a power-down state that returns into an error
+# (cpu_suspend()); and no local-timer-stop (QEMU's timer node is
+# always-on), so no CPU is kept out of its state to hold the hrtimer
+# broadcast, as the one with the next timer is on the H3. The test bed
+# makes the exits cost their latency in guest time (hgov_testbed
+# idle_latency). A kernel without CPU_IDLE ignores them.
 hgov_board_dtb() {
 	local key dtb
-	key=$({ echo "${HGOV_QEMU_MACHINE[*]}"; echo cpu-map-clusters; qemu-system-aarch64 --version; } |
+	key=$({ echo "${HGOV_QEMU_MACHINE[*]}"; echo cpu-map-clusters h3-idle-states-2
+		qemu-system-aarch64 --version; } |
 		sha256sum | cut -c1-12)
 	dtb=$HGOV_CACHE/board-$key.dtb
 	if [ ! -f "$dtb" ]; then
@@ -257,8 +268,35 @@ hgov_board_dtb() {
 			/^[ \t]*socket0 \{/ { skip = 1; depth = 0; next }
 			skip && /\{/ { depth++ }
 			skip && /^[ \t]*\};/ { if (!depth) { skip = 0; next }; depth-- }
+			/^\t\tcpu-map \{$/ {
+				print "\t\tidle-states {"
+				print "\t\t\tentry-method = \"psci\";"
+				print "\t\t\tCPU_SLEEP_0: cpu-sleep-0 {"
+				print "\t\t\t\tcompatible = \"arm,idle-state\";"
+				print "\t\t\t\tarm,psci-suspend-param = <0x0>;"
+				print "\t\t\t\tentry-latency-us = <400>;"
+				print "\t\t\t\texit-latency-us = <500>;"
+				print "\t\t\t\tmin-residency-us = <4000>;"
+				print "\t\t\t};"
+				print "\t\t\tCPU_SLEEP_1: cpu-sleep-1 {"
+				print "\t\t\t\tcompatible = \"arm,idle-state\";"
+				print "\t\t\t\tarm,psci-suspend-param = <0x0>;"
+				print "\t\t\t\tentry-latency-us = <700>;"
+				print "\t\t\t\texit-latency-us = <700>;"
+				print "\t\t\t\tmin-residency-us = <5000>;"
+				print "\t\t\t};"
+				print "\t\t};"
+				print
+				next
+			}
+			match($0, /^\t\tcpu@[0-7] \{$/) {
+				print
+				n = substr($0, RSTART + 6, 1)
+				print "\t\t\tcpu-idle-states = <&CPU_SLEEP_" (n < 4 ? 0 : 1) ">;"
+				next
+			}
 			{ print }' | dtc -q -I dts -O dtb -o "$dtb.tmp" - ||
-			hgov_die "dtc could not rewrite the cpu-map"
+			hgov_die "dtc could not rewrite the cpu-map and idle states"
 		mv "$dtb.tmp" "$dtb"
 	fi
 	echo "$dtb"

@@ -56,6 +56,7 @@
 #include <linux/arch_topology.h>
 #include <linux/cpu.h>
 #include <linux/cpufreq.h>
+#include <linux/cpuidle.h>
 #include <linux/cpumask.h>
 #include <linux/debugfs.h>
 #include <linux/energy_model.h>
@@ -63,6 +64,7 @@
 #include <linux/hrtimer.h>
 #include <linux/interrupt.h>
 #include <linux/module.h>
+#include <linux/of.h>
 #include <linux/sched.h>
 #include <linux/sched/clock.h>
 #include <linux/sched/topology.h>
@@ -70,6 +72,7 @@
 #include <linux/tracepoint.h>
 #include <asm/arch_timer.h>
 #include <asm/sysreg.h>
+#include <trace/events/power.h>
 
 #include "compat.h"
 #include "loop.h"
@@ -358,6 +361,149 @@ static void tb_halt_until(u64 ns)
 	write_sysreg(cval, cntv_cval_el0);
 	write_sysreg(ctl, cntv_ctl_el0);
 	isb();
+}
+
+/*
+ * Idle states' latencies in guest time. QEMU's PSCI CPU_SUSPEND is a WFI
+ * that ends as soon as an interrupt is pending; an H3 core leaving
+ * CPU_SLEEP_0/1 takes the DT's exit-latency-us first, and one woken
+ * while still entering its state also finishes the entry. A cpu_idle
+ * probe adds both at PWR_EVENT_EXIT, before cpuidle_enter_state() enables
+ * IRQs: the CPU halts with IRQs off (tb_halt_until()), so the interrupt
+ * that woke it waits, as it does for a core that is not back yet. The
+ * latencies are read from the board DT's cpu-idle-states, in the order
+ * the PSCI cpuidle driver numbers them (state 1 is the first, 0 is WFI);
+ * the kernel itself keeps only their sum. Without a cpuidle driver (a
+ * kernel without CPU_IDLE) the probe does nothing: default_idle_call()'s
+ * "state 1" is a WFI.
+ */
+#define TB_IDLE_MAX	4
+
+/**
+ * struct tb_idle - one CPU's idle states and what their exits cost
+ * @entry_ns: entry-latency-us of state i + 1, in ns
+ * @exit_ns: exit-latency-us of state i + 1, in ns
+ * @nr: states read from the DT
+ * @state: state being entered (0: none of ours)
+ * @t0: local_clock() at its entry
+ * @exits: exits from state i + 1
+ * @wait_ns: guest time those exits halted for
+ *
+ * Written only by the CPU itself, in its idle path (IRQs off); debugfs
+ * reads the counters from any CPU (READ_ONCE/WRITE_ONCE, no ordering).
+ */
+struct tb_idle {
+	u64		entry_ns[TB_IDLE_MAX];
+	u64		exit_ns[TB_IDLE_MAX];
+	unsigned int	nr;
+	unsigned int	state;
+	u64		t0;
+	u64		exits[TB_IDLE_MAX];
+	u64		wait_ns[TB_IDLE_MAX];
+};
+
+static DEFINE_PER_CPU(struct tb_idle, tb_idle);
+
+static bool idle_latency = true;
+module_param(idle_latency, bool, 0444);
+MODULE_PARM_DESC(idle_latency, "leaving an idle state of the DT takes its exit latency (and the rest of its entry latency) in guest time, as on the H3 (default: yes)");
+
+static bool tb_idle_probed;
+
+static void tb_idle_probe(void *data, unsigned int state, unsigned int cpu)
+{
+	struct tb_idle *t = this_cpu_ptr(&tb_idle);
+	struct cpuidle_driver *drv;
+	unsigned int i;
+	u64 ran, wait;
+
+	if (state != PWR_EVENT_EXIT) {
+		drv = cpuidle_get_driver();
+		t->state = drv && state && state <= t->nr && state < drv->state_count ? state : 0;
+		t->t0 = local_clock();
+		return;
+	}
+	if (!t->state)
+		return;
+	i = t->state - 1;
+	t->state = 0;
+	ran = local_clock() - t->t0;
+	wait = t->exit_ns[i] + (ran < t->entry_ns[i] ? t->entry_ns[i] - ran : 0);
+	tb_halt_until(wait);
+	WRITE_ONCE(t->exits[i], t->exits[i] + 1);
+	WRITE_ONCE(t->wait_ns[i], t->wait_ns[i] + wait);
+}
+
+/* Read each CPU's cpu-idle-states; return how many CPUs have any. */
+static unsigned int tb_idle_read_dt(void)
+{
+	unsigned int cpu, found = 0;
+
+	for_each_possible_cpu(cpu) {
+		struct tb_idle *t = per_cpu_ptr(&tb_idle, cpu);
+		struct device_node *np = of_get_cpu_node(cpu, NULL), *st;
+		u32 entry, exit;
+
+		while (np && t->nr < TB_IDLE_MAX &&
+		       (st = of_parse_phandle(np, "cpu-idle-states", t->nr))) {
+			if (of_property_read_u32(st, "entry-latency-us", &entry) ||
+			    of_property_read_u32(st, "exit-latency-us", &exit)) {
+				/* Only the sum is known: all of it is exit. */
+				entry = 0;
+				if (of_property_read_u32(st, "wakeup-latency-us", &exit))
+					exit = 0;
+			}
+			of_node_put(st);
+			t->entry_ns[t->nr] = (u64)entry * NSEC_PER_USEC;
+			t->exit_ns[t->nr] = (u64)exit * NSEC_PER_USEC;
+			t->nr++;
+		}
+		of_node_put(np);
+		if (t->nr)
+			found++;
+	}
+	return found;
+}
+
+static int tb_idle_show(struct seq_file *m, void *unused)
+{
+	unsigned int cpu, i;
+
+	for_each_possible_cpu(cpu) {
+		const struct tb_idle *t = per_cpu_ptr(&tb_idle, cpu);
+
+		seq_printf(m, "cpu%u", cpu);
+		for (i = 0; i < t->nr; i++)
+			seq_printf(m, " state%u:entry_us=%llu,exit_us=%llu,exits=%llu,wait_us=%llu",
+				   i + 1, div_u64(t->entry_ns[i], NSEC_PER_USEC),
+				   div_u64(t->exit_ns[i], NSEC_PER_USEC), READ_ONCE(t->exits[i]),
+				   div_u64(READ_ONCE(t->wait_ns[i]), NSEC_PER_USEC));
+		seq_putc(m, '\n');
+	}
+	return 0;
+}
+DEFINE_SHOW_ATTRIBUTE(tb_idle);
+
+static int tb_idle_start(void)
+{
+	int ret;
+
+	/* debugfs idle lists the DT's states whether or not they are used. */
+	if (!tb_idle_read_dt() || !idle_latency || !IS_ENABLED(CONFIG_CPU_IDLE))
+		return 0;
+	ret = register_trace_cpu_idle(tb_idle_probe, NULL);
+	if (ret)
+		return ret;
+	tb_idle_probed = true;
+	return 0;
+}
+
+static void tb_idle_stop(void)
+{
+	if (!tb_idle_probed)
+		return;
+	unregister_trace_cpu_idle(tb_idle_probe, NULL);
+	tracepoint_synchronize_unregister();
 }
 
 /*
@@ -938,16 +1084,25 @@ static int __init tb_module_init(void)
 	tb_debugfs = debugfs_create_dir(KBUILD_MODNAME, NULL);
 	debugfs_create_file("self_util", 0444, tb_debugfs, NULL, &tb_self_util_fops);
 	debugfs_create_file("busy", 0444, tb_debugfs, NULL, &tb_busy_fops);
+	debugfs_create_file("idle", 0444, tb_debugfs, NULL, &tb_idle_fops);
+	ret = tb_idle_start();
+	if (ret) {
+		pr_err("cannot add idle states' latencies (error %d)\n", ret);
+		goto fail;
+	}
 	if (emulate) {
 		ret = tb_emu_start();
 		if (ret) {
 			pr_err("cannot emulate frequencies (error %d)\n", ret);
-			debugfs_remove(tb_debugfs);
-			cpufreq_unregister_driver(&tb_driver);
-			return ret;
+			tb_idle_stop();
+			goto fail;
 		}
 	}
 	return 0;
+fail:
+	debugfs_remove(tb_debugfs);
+	cpufreq_unregister_driver(&tb_driver);
+	return ret;
 }
 module_init(tb_module_init);
 
@@ -956,6 +1111,7 @@ static void __exit tb_module_exit(void)
 	debugfs_remove(tb_debugfs);
 	if (emulate)
 		tb_emu_stop();
+	tb_idle_stop();
 	cpufreq_unregister_driver(&tb_driver);
 }
 module_exit(tb_module_exit);
