@@ -75,6 +75,7 @@
 #include <trace/events/power.h>
 
 #include "compat.h"
+#include "hgov_emu_pay.h"
 #include "loop.h"
 
 /* clock-latency-ns of every OPP in r8a77951.dtsi. */
@@ -106,11 +107,13 @@ MODULE_PARM_DESC(emulate, "make a lower frequency cost execution time (default: 
 enum tb_emu_mode {
 	TB_EMU_MASKED,	/* halt with IRQs off: an interrupt waits for the end */
 	TB_EMU_DEBT,	/* halt with IRQs on, unserved rest carried as debt */
+	TB_EMU_TASK,	/* debt, a user task's waits paid in its own context */
 };
 
 static const char * const tb_emu_mode_names[] = {
 	[TB_EMU_MASKED]	= "masked",
 	[TB_EMU_DEBT]	= "debt",
+	[TB_EMU_TASK]	= "task",
 };
 
 static enum tb_emu_mode tb_emu_mode;
@@ -121,7 +124,7 @@ static int tb_emu_mode_set(const char *val, const struct kernel_param *kp)
 	int i = sysfs_match_string(tb_emu_mode_names, val);
 
 	if (i < 0) {
-		pr_err("emu_mode=%s: not masked or debt\n", val);
+		pr_err("emu_mode=%s: not masked, debt or task\n", val);
 		return -EINVAL;
 	}
 	tb_emu_mode = i;
@@ -138,7 +141,7 @@ static const struct kernel_param_ops tb_emu_mode_ops = {
 	.get	= tb_emu_mode_get,
 };
 module_param_cb(emu_mode, &tb_emu_mode_ops, NULL, 0444);
-MODULE_PARM_DESC(emu_mode, "how a busy CPU's emulation wait treats interrupts: masked (default: they wait for its end) or debt (taken at once, the rest of the wait carried as the task's debt)");
+MODULE_PARM_DESC(emu_mode, "how a busy CPU's emulation wait treats interrupts: masked (default: they wait for its end), debt (taken at once, the rest of the wait carried as the task's debt) or task (debt, and a user task's waits paid in its own context on return to user space, so that they stay its running time with IRQ_TIME_ACCOUNTING=y)");
 
 /* Emulation period: short against a job, long against the timer's cost. */
 #define TB_EMU_PERIOD_NS	(500 * NSEC_PER_USEC)
@@ -217,6 +220,8 @@ static DEFINE_PER_CPU(unsigned int, tb_cur_khz);
  * @timer: the emulation timer, pinned to the CPU, softirq mode
  * @dmips: capacity-dmips-mhz of the CPU's cluster
  * @run_start: local_clock() when the CPU last started running natively
+ * @run_halted: hgov_emu_pay_halted() then (emu_mode=task's halts since
+ *	are not running natively)
  * @debt_ns: wait owed for a run cut short by idle, or (emu_mode=debt) for
  *	a wait cut short by an interrupt's work
  * @debt_task: emu_mode=debt: the task that owes @debt_ns (compared, never
@@ -240,6 +245,7 @@ struct tb_emu {
 	struct hrtimer	timer;
 	unsigned int	dmips;
 	u64		run_start;
+	u64		run_halted;
 	u64		debt_ns;
 	struct task_struct *debt_task;
 	u64		debt_own_ns;
@@ -614,8 +620,25 @@ static void tb_emu_wait_debt(struct tb_emu *e, u64 owed_ns)
 	}
 	if (!wait_ns)
 		return;
+	if (tb_emu_mode == TB_EMU_TASK && hgov_emu_pay_charge(wait_ns))
+		return;
 	left = tb_emu_halt_irqs_on(e, wait_ns);
 	tb_emu_add_debt(e, current, left);
+}
+
+/* Start a native run at @now. */
+static void tb_emu_run_start(struct tb_emu *e, u64 now)
+{
+	e->run_start = now;
+	e->run_halted = hgov_emu_pay_halted();
+}
+
+/* The native run since tb_emu_run_start(), without emu_mode=task's halts. */
+static u64 tb_emu_ran(struct tb_emu *e, u64 now)
+{
+	u64 ran = now - e->run_start, halted = hgov_emu_pay_halted() - e->run_halted;
+
+	return ran > halted ? ran - halted : 0;
 }
 
 /* Softirq, IRQs on: off here, as the probes run with them off. */
@@ -636,14 +659,14 @@ static enum hrtimer_restart tb_emu_tick(struct hrtimer *timer)
 	}
 	t0 = local_clock();
 	tb_emu_account(cpu, e, t0);
-	if (tb_emu_mode == TB_EMU_DEBT) {
-		tb_emu_wait_debt(e, tb_emu_owed_ns(cpu, e, t0 - e->run_start));
+	if (tb_emu_mode != TB_EMU_MASKED) {
+		tb_emu_wait_debt(e, tb_emu_owed_ns(cpu, e, tb_emu_ran(e, t0)));
 	} else {
-		wait_ns = e->debt_ns + tb_emu_owed_ns(cpu, e, t0 - e->run_start);
+		wait_ns = e->debt_ns + tb_emu_owed_ns(cpu, e, tb_emu_ran(e, t0));
 		e->debt_ns = 0;
 		tb_emu_wait(t0, wait_ns);
 	}
-	e->run_start = local_clock();
+	tb_emu_run_start(e, local_clock());
 	hrtimer_forward_now(timer, ns_to_ktime(tb_emu_run_ns(cpu, e)));
 	local_irq_restore(flags);
 	return HRTIMER_RESTART;
@@ -663,24 +686,24 @@ static void tb_emu_switch(TB_SCHED_SWITCH_PROTO(prev, next))
 	if (is_idle_task(next)) {
 		if (e->armed && hrtimer_try_to_cancel(&e->timer) >= 0) {
 			e->armed = false;
-			if (tb_emu_mode == TB_EMU_DEBT)
+			if (tb_emu_mode != TB_EMU_MASKED)
 				tb_emu_add_debt(e, prev,
-						tb_emu_owed_ns(cpu, e, now - e->run_start));
+						tb_emu_owed_ns(cpu, e, tb_emu_ran(e, now)));
 			else
 				e->debt_ns = min_t(u64, e->debt_ns +
-						   tb_emu_owed_ns(cpu, e, now - e->run_start),
+						   tb_emu_owed_ns(cpu, e, tb_emu_ran(e, now)),
 						   TB_EMU_PERIOD_NS);
 		}
 	} else if (!e->armed && READ_ONCE(e->online)) {
 		e->armed = true;
-		e->run_start = now;
+		tb_emu_run_start(e, now);
 		hrtimer_start(&e->timer,
 			      ns_to_ktime(e->debt_ns ? 0 : tb_emu_run_ns(cpu, e)),
 			      HRTIMER_MODE_REL_PINNED_SOFT);
-	} else if (tb_emu_mode == TB_EMU_DEBT && e->armed && !is_idle_task(prev)) {
+	} else if (tb_emu_mode != TB_EMU_MASKED && e->armed && !is_idle_task(prev)) {
 		/* The run so far was prev's: its debt, not next's to pay. */
-		tb_emu_add_debt(e, prev, tb_emu_owed_ns(cpu, e, now - e->run_start));
-		e->run_start = now;
+		tb_emu_add_debt(e, prev, tb_emu_owed_ns(cpu, e, tb_emu_ran(e, now)));
+		tb_emu_run_start(e, now);
 	}
 }
 
@@ -837,8 +860,9 @@ static int tb_emu_start(void)
 	unsigned int cpu, i;
 	int ret;
 
-	if (tb_emu_mode == TB_EMU_DEBT && !halt) {
-		pr_err("emulate: emu_mode=debt halts, it cannot spin (halt=0)\n");
+	if (tb_emu_mode != TB_EMU_MASKED && !halt) {
+		pr_err("emulate: emu_mode=%s halts, it cannot spin (halt=0)\n",
+		       tb_emu_mode_names[tb_emu_mode]);
 		return -EINVAL;
 	}
 	tb_emu_calibrate();
