@@ -35,7 +35,10 @@ hgov_storage_list > "$work/extra.list"
 ALL_WL="bonnie randread fsync-writes deep-queue-read copy small-files cpu-beside-io"
 # The real programs (scripts/bench/progs.sh): performance, schedutil and
 # hybrid only (scripts/bench/board.sh).
-ALL_WL="$ALL_WL $HGOV_PROGS_WORKLOADS idle idle-trickle periodic bursts"
+ALL_WL="$ALL_WL $HGOV_PROGS_WORKLOADS"
+# bonnie++'s per-character and file phases (the report's held-out figures,
+# scripts/bench/README.md): the same three governors, 5.10 only.
+ALL_WL="$ALL_WL bonnie-held-out idle idle-trickle periodic bursts"
 if [ -n "$quick" ]; then
 	boots=1 runs=1
 	govs_510="performance schedutil hybrid" govs_612=$govs_510
