@@ -226,7 +226,7 @@ held_out_phase() {
 	# fields of its rate and its %CP; $5: the unit.
 	e=$(sed -n "s/^BONNIE p\([0-9]*\) $2.*/\1/p" /tmp/bonnie.snaps | head -n 1)
 	[ -n "$e" ] || hgov_fail "bonnie++ printed no line for $1 under $g"
-	echo "WIN regime=$BENCH_REGIME boot=$BENCH_BOOT rep=$rep gov=$g wl=$1 order=$order max0=$(cat $CPUFREQ/policy0/scaling_max_freq) cur0=$(hgov_cur 0) cur4=$(hgov_cur 4)"
+	echo "WIN regime=$BENCH_REGIME boot=$BENCH_BOOT rep=$rep gov=$g wl=$1 order=$order max0=$(cat "$CPUFREQ/policy0/scaling_max_freq") cur0=$(hgov_cur 0) cur4=$(hgov_cur 4)"
 	sed -n "s/^\([A-Z]*\) p$((e - 1)) /\1 begin /p" /tmp/bonnie.snaps
 	sed -n "s/^\([A-Z]*\) p$e /\1 end /p" /tmp/bonnie.snaps
 	echo "RES throughput=$(echo "$csv" | cut -d, -f"$3") unit=$5 cpu_pct=$(echo "$csv" | cut -d, -f"$4")"
