@@ -159,9 +159,9 @@ WORKLOADS = {
                    "(updates/min; seconds: the update's)",
     "flac-encode": "flac -5 of 16 MiB of CD-quality PCM read cold from the eMMC, written "
                    "there and synced (MiB/s of PCM; seconds: the encode's)",
-    "bonnie-perchar-output": "bonnie++ per-character output (one write() a byte), 6 MiB file "
+    "bonnie-perchar-output": "bonnie++ per-character output (one write() a byte), 2 MiB file "
                              "(KiB/s; cpu_pct: bonnie++'s %CP)",
-    "bonnie-perchar-input": "bonnie++ per-character input (one read() a byte) of the 6 MiB "
+    "bonnie-perchar-input": "bonnie++ per-character input (one read() a byte) of the 2 MiB "
                             "file (KiB/s; cpu_pct: bonnie++'s %CP)",
     "bonnie-seq-create": "bonnie++ -n 16: 16384 empty files created in sequential order",
     "bonnie-seq-delete": "bonnie++ -n 16: the 16384 files deleted in sequential order",
