@@ -217,8 +217,8 @@ bonnie() {
 # file small enough for -r to be 1 MiB). bonnie++ 2.00a's per-character
 # phases make one write() or read() call a byte (1.03e's, the report's,
 # went through stdio's putc and getc): at about 190 and 700 KiB/s on the
-# board (bonnie++'s figures, any governor), 2 MiB keeps them to about 6
-# and 1.5 s of window (6 MiB made a governor's run 4 minutes on the host,
+# board (bonnie++'s figures, any governor), 2 MiB keeps them to about 11
+# and 3 s of window (6 MiB made a governor's run 4 minutes on the host,
 # a single-threaded TCG emulating 6 million system calls); the file fits
 # the page cache, as the phases' 96-97 %CP in the report say they do not
 # wait for the eMMC. The block phases and seeks of the first run are not
