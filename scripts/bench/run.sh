@@ -6,8 +6,8 @@
 # the report's regime) and the 6.12 board (inefficient OPPs skipped).
 # Each regime runs every workload under every governor HGOV_BENCH_RUNS
 # times (default 5) over HGOV_BENCH_BOOTS boots (default 2), the governor
-# order rotated from run to run (scripts/bench/board.sh); about 70 minutes
-# on 2 cores. 6.12 runs performance, schedutil and hybrid on seven
+# order rotated from run to run (scripts/bench/board.sh); about 100
+# minutes on 2 cores (28 of them bonnie++'s held-out phases). 6.12 runs performance, schedutil and hybrid on seven
 # workloads (bonnie++, random reads, copy and the ones without storage).
 # --quick: one boot and one run of five workloads under three governors,
 # for development (about 8 minutes). HGOV_BENCH_REGIMES, HGOV_BENCH_GOVS
