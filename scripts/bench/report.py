@@ -172,11 +172,34 @@ WORKLOADS = {
                    "(updates/min; seconds: the update's)",
     "flac-encode": "flac -5 of 16 MiB of CD-quality PCM read cold from the eMMC, written "
                    "there and synced (MiB/s of PCM; seconds: the encode's)",
+    "bonnie-perchar-output": "bonnie++ per-character output (one write() a byte), 2 MiB file "
+                             "(KiB/s; cpu_pct: bonnie++'s %CP)",
+    "bonnie-perchar-input": "bonnie++ per-character input (one read() a byte) of the 2 MiB "
+                            "file (KiB/s; cpu_pct: bonnie++'s %CP)",
+    "bonnie-seq-create": "bonnie++ -n 16: 16384 empty files created in sequential order",
+    "bonnie-seq-delete": "bonnie++ -n 16: the 16384 files deleted in sequential order",
+    "bonnie-rand-create": "bonnie++ -n 16: 16384 empty files created in random order",
+    "bonnie-rand-delete": "bonnie++ -n 16: the 16384 files deleted in random order",
     "idle": "10 s idle",
     "idle-trickle": "10 s of a trickle of small log writes",
     "periodic": "0.9 ms job every 16 ms (jobs on time per s)",
     "bursts": "30 ms bursts every 200 ms (rate in the bursts)",
 }
+# The motivating report (the R-Car wiki page "Default CPUFreq governor from
+# v5.9": R-Car H3 Salvator-XS, kernel 5.12, eMMC, bonnie++ 1.03e, 15640M
+# file, -n 16): its figures the board was not calibrated to (the block
+# phases are, scripts/calibrate/run.sh), schedutil's and performance's
+# (rate in K/sec or /sec, %CP), as printed.
+HELD_OUT = {
+    "bonnie-perchar-output": ((53238, 97), (53640, 97)),
+    "bonnie-perchar-input": ((55307, 96), (55093, 96)),
+    "bonnie-seq-create": ((24717, 98), (25272, 98)),
+    "bonnie-seq-delete": ((25869, 90), (28239, 97)),
+    "bonnie-rand-create": ((25207, 98), (22793, 88)),
+    "bonnie-rand-delete": ((26408, 97), (26407, 97)),
+}
+HELD_OUT_SOURCE = ("R-Car wiki 'Default CPUFreq governor from v5.9': R-Car H3 Salvator-XS, "
+                   "kernel 5.12, eMMC, bonnie++ 1.03e (15640M file, -n 16); not fitted")
 REFS = ("performance", "schedutil")
 CLAIMANTS = ("hybrid", "schedutil+assist")
 
@@ -723,7 +746,7 @@ def build_workload(reg, wl, gdata):
                "energy_dyn_j": median([r["energy_dyn_j"] for r in runs]),
                "power_mw": median([r["power_mw"] for r in runs]),
                "wall_s": median([r["wall_s"] for r in runs])}
-        for k in ("p50_ms", "p99_ms", "seconds"):
+        for k in ("p50_ms", "p99_ms", "seconds", "cpu_pct"):
             if any(r.get(k) is not None for r in runs):
                 res[k] = median([r.get(k) for r in runs])
         res["runs"] = runs
@@ -739,9 +762,27 @@ def build_workload(reg, wl, gdata):
                 b = [r[metric] for r in gdata[ref]["runs"]]
                 vs[metric] = ratio_ci(a, b, key(g, metric), key(ref, metric))
             res["vs"][ref] = vs
-    return {"description": WORKLOADS.get(wl, ""),
-            "smallest_detectable": smallest(govs),
-            "governors": rnd(govs)}
+    out = {"description": WORKLOADS.get(wl, ""),
+           "smallest_detectable": smallest(govs),
+           "governors": rnd(govs)}
+    if wl in HELD_OUT:
+        out["held_out"] = held_out(wl, out["governors"])
+    return out
+
+
+def held_out(wl, govs):
+    """The report's schedutil/performance beside the board's: the board's
+    interval either holds the report's figure or not (None: no interval)."""
+    (sr, scp), (pr, pcp) = HELD_OUT[wl]
+    ref = round(sr / pr, 6)
+    v = (govs.get("schedutil") or {}).get("vs", {}).get("performance", {}).get("throughput")
+    ci = v["ci"] if v else None
+    return {"source": HELD_OUT_SOURCE,
+            "report": {"schedutil": sr, "schedutil_cpu_pct": scp,
+                       "performance": pr, "performance_cpu_pct": pcp},
+            "report_schedutil_vs_performance": ref,
+            "board_schedutil_vs_performance": v,
+            "within_interval": None if not ci else ci[0] <= ref <= ci[1]}
 
 
 def smallest(govs):
@@ -860,6 +901,26 @@ def write_md(result, path):
                     fmt_ratio(vp.get("energy_j")), fmt_ratio(vs.get("energy_j")),
                     en, fmt(r["power_mw"], 0), fmt(r.get("p99_ms"), 2), len(r["runs"])))
                 first = False
+        held = [(wl, e) for wl, e in rd["workloads"].items() if "held_out" in e]
+        if held:
+            L += ["", "### bonnie++: the report's held-out figures (regime %s)" % reg, "",
+                  "The report's schedutil/performance beside the board's (held-out, not "
+                  "fitted: the board was calibrated to the block phases only). Source: %s. "
+                  "%%CP: bonnie++'s, schedutil / performance (board: and hybrid)." % HELD_OUT_SOURCE,
+                  "", "| workload | report schedutil/performance | board schedutil/performance "
+                  "| board hybrid/performance | report %CP | board %CP | report in interval |",
+                  "|---|---|---|---|---|---|---|"]
+            for wl, e in held:
+                h, gv = e["held_out"], e["governors"]
+                cp = " / ".join(fmt(gv.get(g, {}).get("cpu_pct"), 0)
+                                for g in ("schedutil", "performance", "hybrid"))
+                hy = (gv.get("hybrid") or {}).get("vs", {}).get("performance", {})
+                L.append("| %s | %.3f | %s | %s | %d / %d | %s | %s |" % (
+                    wl, h["report_schedutil_vs_performance"],
+                    fmt_ratio(h["board_schedutil_vs_performance"]),
+                    fmt_ratio(hy.get("throughput")), h["report"]["schedutil_cpu_pct"],
+                    h["report"]["performance_cpu_pct"], cp,
+                    {True: "yes", False: "**no**", None: "– (no interval)"}[h["within_interval"]]))
         L += ["", "### Smallest detectable difference (regime %s)" % reg, "",
               "Definition: " + SMALLEST, "",
               "| workload | metric | reference | smallest detectable |", "|---|---|---|---|"]
