@@ -6,9 +6,12 @@
 # the report's regime) and the 6.12 board (inefficient OPPs skipped).
 # Each regime runs every workload under every governor HGOV_BENCH_RUNS
 # times (default 5) over HGOV_BENCH_BOOTS boots (default 2), the governor
-# order rotated from run to run (scripts/bench/board.sh); about 100
-# minutes on 2 cores (28 of them bonnie++'s held-out phases). 6.12 runs performance, schedutil and hybrid on seven
+# order rotated from run to run (scripts/bench/board.sh); about 70 minutes
+# on 2 cores. 6.12 runs performance, schedutil and hybrid on seven
 # workloads (bonnie++, random reads, copy and the ones without storage).
+# bonnie-held-out (bonnie++'s per-character and file phases, the report's
+# held-out figures: 5.10, performance, schedutil and hybrid; about 28
+# minutes at 5 runs) runs only when named in HGOV_BENCH_WORKLOADS.
 # --quick: one boot and one run of five workloads under three governors,
 # for development (about 8 minutes). HGOV_BENCH_REGIMES, HGOV_BENCH_GOVS
 # and HGOV_BENCH_WORKLOADS narrow it further. Writes out/bench.json,
@@ -35,10 +38,7 @@ hgov_storage_list > "$work/extra.list"
 ALL_WL="bonnie randread fsync-writes deep-queue-read copy small-files cpu-beside-io"
 # The real programs (scripts/bench/progs.sh): performance, schedutil and
 # hybrid only (scripts/bench/board.sh).
-ALL_WL="$ALL_WL $HGOV_PROGS_WORKLOADS"
-# bonnie++'s per-character and file phases (the report's held-out figures,
-# scripts/bench/README.md): the same three governors, 5.10 only.
-ALL_WL="$ALL_WL bonnie-held-out idle idle-trickle periodic bursts"
+ALL_WL="$ALL_WL $HGOV_PROGS_WORKLOADS idle idle-trickle periodic bursts"
 if [ -n "$quick" ]; then
 	boots=1 runs=1
 	govs_510="performance schedutil hybrid" govs_612=$govs_510
