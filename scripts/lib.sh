@@ -237,8 +237,11 @@ fi
 # clusters directly under cpu-map, as r8a77951.dtsi has them (QEMU puts
 # them in a socket0 node, which 5.10 does not parse: it is left with no
 # topology at all; 6.1 and later read both layouts the same), and the
-# H3's idle states: r8a77951.dtsi's CPU_SLEEP_0 (A57) and CPU_SLEEP_1
-# (A53) with their entry, exit and minimum-residency times. Two
+# H3's idle states if HGOV_BOARD_IDLE_STATES=1 (for a board kernel with
+# cpuidle; the kernels make test boots have none, and with the states in
+# its DT the 7.3 board's idle scenario failed for a reason not yet
+# found): r8a77951.dtsi's CPU_SLEEP_0 (A57) and CPU_SLEEP_1 (A53) with
+# their entry, exit and minimum-residency times. Two
 # differences: arm,psci-suspend-param is 0 (standby), not the H3's
 # 0x10000 (power-down), since QEMU's PSCI cannot power a core down and
 # Linux turns a power-down state that returns into an error
@@ -246,10 +249,13 @@ fi
 # always-on), so no CPU is kept out of its state to hold the hrtimer
 # broadcast, as the one with the next timer is on the H3. The test bed
 # makes the exits cost their latency in guest time (hgov_testbed
-# idle_latency). A kernel without CPU_IDLE ignores them.
+# idle_latency).
 hgov_board_dtb() {
-	local key dtb
-	key=$({ echo "${HGOV_QEMU_MACHINE[*]}"; echo cpu-map-clusters h3-idle-states-2
+	local key dtb idle=${HGOV_BOARD_IDLE_STATES:-0}
+	[ "$idle" = 0 ] || [ "$idle" = 1 ] ||
+		hgov_die "HGOV_BOARD_IDLE_STATES=$idle: 0 or 1"
+	key=$({ echo "${HGOV_QEMU_MACHINE[*]}"; echo cpu-map-clusters
+		[ "$idle" = 0 ] || echo h3-idle-states-2
 		qemu-system-aarch64 --version; } |
 		sha256sum | cut -c1-12)
 	dtb=$HGOV_CACHE/board-$key.dtb
@@ -264,11 +270,11 @@ hgov_board_dtb() {
 				"$([ $cpu -lt 4 ] && echo 1024 || echo 535)" ||
 				hgov_die "fdtput failed on cpu@$cpu"
 		done
-		dtc -q -I dtb -O dts "$dtb.tmp" | awk '
+		dtc -q -I dtb -O dts "$dtb.tmp" | awk -v idle="$idle" '
 			/^[ \t]*socket0 \{/ { skip = 1; depth = 0; next }
 			skip && /\{/ { depth++ }
 			skip && /^[ \t]*\};/ { if (!depth) { skip = 0; next }; depth-- }
-			/^\t\tcpu-map \{$/ {
+			idle && /^\t\tcpu-map \{$/ {
 				print "\t\tidle-states {"
 				print "\t\t\tentry-method = \"psci\";"
 				print "\t\t\tCPU_SLEEP_0: cpu-sleep-0 {"
@@ -289,7 +295,7 @@ hgov_board_dtb() {
 				print
 				next
 			}
-			match($0, /^\t\tcpu@[0-7] \{$/) {
+			idle && match($0, /^\t\tcpu@[0-7] \{$/) {
 				print
 				n = substr($0, RSTART + 6, 1)
 				print "\t\t\tcpu-idle-states = <&CPU_SLEEP_" (n < 4 ? 0 : 1) ">;"

@@ -1,6 +1,11 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
-# The H3's idle states on the board (issue 24): the DT's CPU_SLEEP_0 (A57:
+# The H3's idle states on the board (issue 24), a check run by hand on a
+# board whose DT has them (scripts/testbed/README.md, "Idle states"):
+#   HGOV_BOARD_IDLE_STATES=1 HGOV_KVER=5.10 bash scripts/board.sh run \
+#       scripts/testbed/idle-states.sh
+# It moves to scripts/scenarios (make test) when the board kernels get
+# cpuidle. The DT's CPU_SLEEP_0 (A57:
 # entry 400, exit 500, minimum residency 4000 us) and CPU_SLEEP_1 (A53:
 # 700/700/5000 us) as the test bed reads them; and, on a board kernel with
 # cpuidle (CPU_IDLE, ARM_PSCI_CPUIDLE), that the kernel has them and that
