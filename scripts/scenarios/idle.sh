@@ -63,10 +63,15 @@ for marks in model none; do
 		hgov_fail "hybrid woke $woke times for $moved transitions on an idle board ($marks)"
 done
 
-# After a load on cpu0 the A57s go idle with policy0 at 1500 MHz: its way
-# down costs no wake-up that does not change the frequency.
+# After a load on cpu0 the A57s go idle with policy0 at its top: its way
+# down costs no wake-up that does not change the frequency. The top is
+# 1500 MHz, or 1700 MHz where the boost=0 above has not reached policy0's
+# limits: on the 7.3 board it sometimes does not (3 of 8 runs with this
+# test bed, 0 of 3 with the one before; not yet understood), and which
+# top it is does not matter here.
+top=$(cat "$CPUFREQ/policy0/scaling_max_freq")
 hgov_spin 0
-hgov_wait_khz 0 1500000 5000 || { kill "$spin_pid"; hgov_fail "no load on cpu0"; }
+hgov_wait_khz 0 "$top" 5000 || { kill "$spin_pid"; hgov_fail "no load on cpu0 (policy0 not at $top)"; }
 m0=$(trans)
 w0=$(switches 'hybrid*')
 kill "$spin_pid"
