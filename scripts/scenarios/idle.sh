@@ -66,7 +66,7 @@ done
 # After a load on cpu0 the A57s go idle with policy0 at its top: its way
 # down costs no wake-up that does not change the frequency. The top is
 # 1500 MHz, or 1700 MHz where the boost=0 above has not reached policy0's
-# limits: on the 7.3 board it sometimes does not (3 of 8 runs with this
+# limits: on the 7.3 board it sometimes does not (5 of 8 runs with this
 # test bed, 0 of 3 with the one before; not yet understood), and which
 # top it is does not matter here.
 top=$(cat "$CPUFREQ/policy0/scaling_max_freq")
