@@ -114,6 +114,29 @@ hgov_pins_under_reads() {
 	return $_pinned
 }
 
+# hgov_cyc_pcts - read one thread's cyclictest -q -h output on stdin;
+# print "P50 P99 MAX" in us (P99 "over" past the histogram, "none none
+# none" without a sample).
+hgov_cyc_pcts() {
+	# busybox awk reads a number with a leading 0 as octal: hence num().
+	awk '
+		function num(s) { sub(/^0+/, "", s); return s + 0 }
+		/^[0-9]+[ \t]+[0-9]+/ { n = num($1); c[n] = num($2); tot += c[n]; if (n > top) top = n }
+		/^# Histogram Overflows:/ { over = num($4) }
+		/^# Max Latencies:/ { max = num($4) }
+		END {
+			tot += over
+			if (!tot) { print "none none none"; exit }
+			for (i = 0; i <= top; i++) {
+				run += c[i]
+				if (p50 == "" && run * 2 >= tot) p50 = i
+				if (p99 == "" && run * 100 >= tot * 99) p99 = i
+			}
+			if (p99 == "") p99 = "over"
+			print p50, p99, max
+		}'
+}
+
 # hgov_settle - wait until the board is quiet: no 500 ms window in which
 # its CPUs were busy, together, more than one 10 ms tick of /proc/stat,
 # for at most 10 s. Background work after a governor switch or a driver

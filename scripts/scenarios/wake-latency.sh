@@ -17,23 +17,7 @@ LOOPS=1000
 # cyc CPU - run cyclictest on CPU; print "P50 P99 MAX" in us (P99 "over"
 # past the 2 ms histogram).
 cyc() {
-	# busybox awk reads a number with a leading 0 as octal: hence num().
-	cyclictest -q -m -p 95 -i 1000 -l "$LOOPS" -t 1 -a "$1" -h 2000 2>/dev/null | awk '
-		function num(s) { sub(/^0+/, "", s); return s + 0 }
-		/^[0-9]+[ \t]+[0-9]+/ { n = num($1); c[n] = num($2); tot += c[n]; if (n > top) top = n }
-		/^# Histogram Overflows:/ { over = num($4) }
-		/^# Max Latencies:/ { max = num($4) }
-		END {
-			tot += over
-			if (!tot) { print "none none none"; exit }
-			for (i = 0; i <= top; i++) {
-				run += c[i]
-				if (p50 == "" && run * 2 >= tot) p50 = i
-				if (p99 == "" && run * 100 >= tot * 99) p99 = i
-			}
-			if (p99 == "") p99 = "over"
-			print p50, p99, max
-		}'
+	cyclictest -q -m -p 95 -i 1000 -l "$LOOPS" -t 1 -a "$1" -h 2000 2>/dev/null | hgov_cyc_pcts
 }
 
 command -v cyclictest > /dev/null || hgov_fail "no cyclictest on the board"

@@ -26,24 +26,8 @@ LOOPS=100
 # (which wakes every 10 ms) on HOME; print "P50 P99 MAX" in us (P99
 # "over" past the 3 ms histogram).
 cyc() {
-	# busybox awk reads a number with a leading 0 as octal: hence num().
 	# shellcheck disable=SC2086
-	cyclictest -q -m -p 95 -i 20000 -l "$LOOPS" -t 1 -a "$1" --mainaffinity="$3" -h 3000 $2 2>/dev/null | awk '
-		function num(s) { sub(/^0+/, "", s); return s + 0 }
-		/^[0-9]+[ \t]+[0-9]+/ { n = num($1); c[n] = num($2); tot += c[n]; if (n > top) top = n }
-		/^# Histogram Overflows:/ { over = num($4) }
-		/^# Max Latencies:/ { max = num($4) }
-		END {
-			tot += over
-			if (!tot) { print "none none none"; exit }
-			for (i = 0; i <= top; i++) {
-				run += c[i]
-				if (p50 == "" && run * 2 >= tot) p50 = i
-				if (p99 == "" && run * 100 >= tot * 99) p99 = i
-			}
-			if (p99 == "") p99 = "over"
-			print p50, p99, max
-		}'
+	cyclictest -q -m -p 95 -i 20000 -l "$LOOPS" -t 1 -a "$1" --mainaffinity="$3" -h 3000 $2 2>/dev/null | hgov_cyc_pcts
 }
 
 # exits CPU - how many times CPU has left its sleep state (test bed).
