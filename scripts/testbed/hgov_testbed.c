@@ -630,14 +630,19 @@ static void tb_emu_wait_debt(struct tb_emu *e, u64 owed_ns)
 static void tb_emu_run_start(struct tb_emu *e, u64 now)
 {
 	e->run_start = now;
-	e->run_halted = hgov_emu_pay_halted();
+	if (tb_emu_mode == TB_EMU_TASK)
+		e->run_halted = hgov_emu_pay_halted();
 }
 
 /* The native run since tb_emu_run_start(), without emu_mode=task's halts. */
 static u64 tb_emu_ran(struct tb_emu *e, u64 now)
 {
-	u64 ran = now - e->run_start, halted = hgov_emu_pay_halted() - e->run_halted;
+	u64 ran = now - e->run_start, halted;
 
+	/* Only emu_mode=task halts in task context. */
+	if (tb_emu_mode != TB_EMU_TASK)
+		return ran;
+	halted = hgov_emu_pay_halted() - e->run_halted;
 	return ran > halted ? ran - halted : 0;
 }
 
