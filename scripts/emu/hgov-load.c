@@ -144,6 +144,14 @@ static int periodic(uint64_t period_us, unsigned long long iters, uint64_t secs)
 		t0 = now_ns();
 		spin(iters);
 		work[i] = now_ns() - t0;
+		/*
+		 * util_avg is brought up to date only at the tick and at
+		 * enqueue and dequeue: at HZ=250 a 3 ms job may see no tick,
+		 * and u1 was then the value at its wake-up. A sleep of a few
+		 * microseconds dequeues and enqueues the task, so u1 is
+		 * its utilization now, whatever HZ is.
+		 */
+		nanosleep(&(struct timespec){ .tv_nsec = 1 }, NULL);
 		u1 = read_util(fd);
 		if (i >= n / 2) {
 			util_sum += u0 + u1;
