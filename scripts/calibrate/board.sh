@@ -8,7 +8,7 @@
 . /lib/hgov.sh
 
 : "${CAL_REPS:=11}"
-hgov_emulate
+hgov_emulate "${CAL_EMU_MODE:-}"
 echo 0 > "$CPUFREQ/boost"
 mkdir -p /etc
 echo root:x:0:0:root:/root:/bin/sh > /etc/passwd

@@ -11,12 +11,16 @@
 # Prints the table; the board's output is in out/calibrate/console.log.
 # HGOV_CAL_EMMC_OPTS (hgov_mmc options), HGOV_CAL_DIRTY and
 # HGOV_CAL_DIRTY_BG (dirty and background dirty limits, bytes) try other
-# constants.
+# constants; HGOV_CAL_EMU_MODE, another hgov_testbed emu_mode.
 set -euo pipefail
 export HGOV_KVER=${HGOV_KVER:-5.10}
 . "$(dirname "$0")/../lib.sh"
 
 [ $# -eq 0 ] || { echo "usage: $0" >&2; exit 2; }
+case ${HGOV_CAL_EMU_MODE:-} in
+"" | masked | debt | task) ;;
+*) hgov_die "HGOV_CAL_EMU_MODE=$HGOV_CAL_EMU_MODE: not masked, debt or task" ;;
+esac
 hgov_need_host_tools
 out=$HGOV_TOP/out/calibrate
 mkdir -p "$out"
@@ -28,6 +32,7 @@ hgov_storage_list > "$work/extra.list"
 	echo "CAL_DIRTY=${HGOV_CAL_DIRTY:-}"
 	echo "CAL_DIRTY_BG=${HGOV_CAL_DIRTY_BG:-}"
 	echo "CAL_EMMC_OPTS='${HGOV_CAL_EMMC_OPTS:-}'"
+	echo "CAL_EMU_MODE=${HGOV_CAL_EMU_MODE:-}"
 	cat "$HGOV_TOP/scripts/calibrate/board.sh"
 } > "$work/cal.sh"
 # A wall-clock limit: 22 runs take about 10 minutes alone on 2 cores and
