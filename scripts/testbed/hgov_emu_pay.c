@@ -42,8 +42,9 @@
  * @cpu: the CPU whose slot points at it
  *
  * @ns grows only from @cpu's emulation timer while @task is current there,
- * and is taken by the callback in @task's context with IRQs off: the two
- * are the same CPU whenever both can happen.
+ * and is taken by the callback in @task's context with IRQs off, or by
+ * hgov_emu_pay_take() when @task leaves @cpu: all of them on the same CPU
+ * whenever two can happen.
  */
 struct tb_pay {
 	struct callback_head	cb;
@@ -178,6 +179,30 @@ bool hgov_emu_pay_charge(u64 ns)
 	return true;
 }
 EXPORT_SYMBOL_GPL(hgov_emu_pay_charge);
+
+/**
+ * hgov_emu_pay_take - take back what @task has not paid yet from this CPU
+ * @task: the task switched out
+ *
+ * Called by hgov_testbed's sched_switch probe (rq lock held, IRQs off) on
+ * @task's CPU. A task that leaves the CPU before it returns to user space
+ * would pay on its next return, after it next runs: for a task that blocks
+ * that is after its next wake-up, which would then look late. The caller
+ * carries what is taken as the CPU's debt instead; the queued callback
+ * finds nothing to pay. Returns the guest time taken.
+ */
+u64 hgov_emu_pay_take(struct task_struct *task)
+{
+	struct tb_pay *p = READ_ONCE(*this_cpu_ptr(&tb_pay_last));
+	u64 ns;
+
+	if (!p || p->task != task)
+		return 0;
+	ns = p->ns;
+	p->ns = 0;
+	return ns;
+}
+EXPORT_SYMBOL_GPL(hgov_emu_pay_take);
 
 static int __init tb_pay_init(void)
 {

@@ -5,7 +5,10 @@
 
 #include <linux/types.h>
 
+struct task_struct;
+
 bool hgov_emu_pay_charge(u64 ns);
 u64 hgov_emu_pay_halted(void);
+u64 hgov_emu_pay_take(struct task_struct *task);
 
 #endif

@@ -710,6 +710,12 @@ static void tb_emu_switch(TB_SCHED_SWITCH_PROTO(prev, next))
 		tb_emu_add_debt(e, prev, tb_emu_owed_ns(cpu, e, tb_emu_ran(e, now)));
 		tb_emu_run_start(e, now);
 	}
+	/*
+	 * emu_mode=task: what prev has not paid yet, it owes as the CPU's
+	 * debt, not on its next return to user space (hgov_emu_pay_take()).
+	 */
+	if (tb_emu_mode == TB_EMU_TASK && !is_idle_task(prev))
+		tb_emu_add_debt(e, prev, hgov_emu_pay_take(prev));
 }
 
 /* Hotplug, on the CPU itself (CPUHP_AP_ONLINE_DYN). */
