@@ -98,13 +98,42 @@ static inline void tb_set_inefficient(struct cpufreq_policy *policy,
  * Boost OPPs and the frequency lists: a driver enabled the core's
  * software boost with cpufreq_enable_boost_support() at registration and
  * listed scaling_available_frequencies and scaling_boost_frequencies among
- * its attributes. Since 6.15's boost cleanup it names
- * cpufreq_boost_set_sw() as its ->set_boost() and the core adds both
- * lists to every policy with a frequency table.
+ * its attributes. Since 6.15's boost cleanup it names a ->set_boost()
+ * around the core's cpufreq_boost_set_sw() and the core adds both lists to
+ * every policy with a frequency table.
  */
 #if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 15, 0)
+/*
+ * ->set_boost(): cpuinfo.max_freq to the table's top for @state (boost
+ * OPPs only when on), then cpufreq_boost_set_sw().
+ *
+ * A workaround for the core: cpufreq_frequency_table_cpuinfo(), which
+ * cpufreq_boost_set_sw() calls, only ever raises cpuinfo.max_freq ("If the
+ * driver has set its own cpuinfo.max_freq above max_freq, leave it as
+ * is."), and policy_set_boost() caps the policy at cpuinfo.max_freq
+ * through its boost_freq_req (7.3; before, cpufreq_boost_set_sw() capped
+ * it at the table's top for @state through max_freq_req). On the 7.3
+ * board boost=0 after boost=1 left policy0's scaling_max_freq at 1700 MHz,
+ * every time. Pierre Gondois's "cpufreq/freq_table: Allow decreasing
+ * cpuinfo.max_freq" (RFC, linux-pm, February 2026) fixes it in the core;
+ * this stays right with it.
+ */
+static inline int tb_set_boost(struct cpufreq_policy *policy, int state)
+{
+	struct cpufreq_frequency_table *pos;
+	unsigned int top = 0;
+
+	cpufreq_for_each_valid_entry(pos, policy->freq_table) {
+		if ((state || !(pos->flags & CPUFREQ_BOOST_FREQ)) &&
+		    pos->frequency > top)
+			top = pos->frequency;
+	}
+	WRITE_ONCE(policy->cpuinfo.max_freq, top);
+	return cpufreq_boost_set_sw(policy, state);
+}
+
 #define TB_DRIVER_ATTRS		NULL
-#define TB_SET_BOOST_OP		.set_boost = cpufreq_boost_set_sw,
+#define TB_SET_BOOST_OP		.set_boost = tb_set_boost,
 static inline int tb_enable_boost(void)
 {
 	return 0;
