@@ -25,9 +25,11 @@
 #include <linux/module.h>
 #include <linux/percpu.h>
 #include <linux/preempt.h>
+#include <linux/ptrace.h>
 #include <linux/rcupdate.h>
 #include <linux/sched.h>
 #include <linux/sched/clock.h>
+#include <linux/sched/task_stack.h>
 #include <linux/slab.h>
 #include <linux/task_work.h>
 
@@ -67,12 +69,18 @@ static DEFINE_PER_CPU(struct hrtimer, tb_pay_end);
 /*
  * Per CPU, the guest time it has halted here, and since when it is
  * halting (0: not): the emulation must not count a halt as a native run,
- * or each wait would owe another. Written by the halting CPU with IRQs
- * off; read by its own emulation timer.
+ * or each wait would owe another. Nor its own path to the halt: @charged
+ * is when the timer charged a task interrupted in user space (0: none,
+ * or it was in a system call, whose rest up to the return is the task's
+ * own work), and the time from then until the halt starts on this CPU
+ * (the timer's exit, the return to user space, the callback) counts as
+ * halted; a task switch in between cancels it (hgov_emu_pay_take()).
+ * Written by this CPU with IRQs off; read by its own emulation timer.
  */
 struct tb_pay_clock {
 	u64	halted_ns;
 	u64	since;
+	u64	charged;
 };
 
 static DEFINE_PER_CPU(struct tb_pay_clock, tb_pay_clock);
@@ -131,6 +139,7 @@ static void tb_pay_halt(u64 ns)
 static void tb_pay_run(struct callback_head *cb)
 {
 	struct tb_pay *p = container_of(cb, struct tb_pay, cb);
+	struct tb_pay_clock *c;
 	unsigned long flags;
 	u64 ns;
 
@@ -138,6 +147,10 @@ static void tb_pay_run(struct callback_head *cb)
 	cmpxchg(per_cpu_ptr(&tb_pay_last, p->cpu), p, NULL);
 	ns = p->ns;
 	p->ns = 0;
+	c = this_cpu_ptr(&tb_pay_clock);
+	if (c->charged && p->cpu == smp_processor_id())
+		c->halted_ns += local_clock() - c->charged;
+	c->charged = 0;
 	local_irq_restore(flags);
 	kfree_rcu(p, cb);
 	tb_pay_halt(ns);
@@ -154,14 +167,18 @@ static void tb_pay_run(struct callback_head *cb)
 bool hgov_emu_pay_charge(u64 ns)
 {
 	struct tb_pay **slot = this_cpu_ptr(&tb_pay_last), *p;
+	struct tb_pay_clock *c = this_cpu_ptr(&tb_pay_clock);
+	u64 at;
 
 	if (!ns)
 		return true;
 	if (current->flags & PF_KTHREAD)
 		return false;
+	at = in_syscall(task_pt_regs(current)) ? 0 : local_clock();
 	p = READ_ONCE(*slot);
 	if (p && p->task == current) {
 		p->ns += ns;
+		c->charged = at;
 		return true;
 	}
 	p = kmalloc(sizeof(*p), GFP_ATOMIC);
@@ -176,6 +193,7 @@ bool hgov_emu_pay_charge(u64 ns)
 		return false;
 	}
 	WRITE_ONCE(*slot, p);
+	c->charged = at;
 	return true;
 }
 EXPORT_SYMBOL_GPL(hgov_emu_pay_charge);
@@ -196,6 +214,7 @@ u64 hgov_emu_pay_take(struct task_struct *task)
 	struct tb_pay *p = READ_ONCE(*this_cpu_ptr(&tb_pay_last));
 	u64 ns;
 
+	this_cpu_ptr(&tb_pay_clock)->charged = 0;
 	if (!p || p->task != task)
 		return 0;
 	ns = p->ns;
