@@ -254,7 +254,8 @@ hgov_all_opps() {
 # on (a lower OPP costs execution time) and boost enabled; every policy is
 # back under the default governor. MODE is the driver's emu_mode (masked,
 # the default: a busy CPU's waits mask interrupts; debt: they take them at
-# once and carry the rest).
+# once and carry the rest; task: debt, with a user task's waits paid in its
+# own context).
 hgov_emulate() {
 	hgov_testbed emulate=1 ${1:+emu_mode=$1}
 	echo 1 > "$CPUFREQ/boost" || hgov_fail "cannot enable boost"

@@ -10,7 +10,8 @@
 #   policy0, whose io_pin_enable is 1, is pinned: a task waiting for each
 #   of its writes from an A53 keeps policy4 off its top as with the pin
 #   off everywhere (scenario io-sync), and runs it there with
-#   io_pin_enable=1.
+#   io_pin_enable=1. The eMMC model's cache flush is 10 ms, so that each
+#   write waits longer than a tick (io-sync).
 . /lib/hgov.sh
 hgov_all_opps per_policy=1
 hgov_shell_on 5-7
@@ -47,6 +48,7 @@ hgov_ok "at rate_limit_us=1000000 the pin ends $release us after the last comple
 
 # The boost: policy4's share of fdatasync'd writes at its top.
 top=$(hgov_opps 4 | awk '{ print $NF }')
+EMMC_OPTS=flush_us=10000
 hgov_emmc
 tis_top() {
 	awk -v top="$top" '{ all += $2 } $1 == top { at = $2 } END { print at + 0, all }' \

@@ -7,8 +7,8 @@
 # emu_mode=debt an interrupt is taken at once, and the woken task runs as
 # soon as it is taken: p99 <= 100 us at every OPP. So with emu_mode=task,
 # whose waits (a user task's, paid on its return to user space) take
-# interrupts and yield to a woken task too. The masked mode (the
-# driver's default; an interrupt waits for the end of a wait of up to
+# interrupts and yield to a woken task too. The masked mode (the driver's
+# default; an interrupt waits for the end of a wait of up to
 # (1 - speed) * 500 us) is measured first and only shown, so that the
 # before and after are side by side. Latencies are guest time. On the
 # debug and rt boards (HGOV_TIMING=0) nothing is asserted.
