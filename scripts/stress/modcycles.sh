@@ -1,7 +1,8 @@
 # SPDX-License-Identifier: GPL-2.0
-# 100 insmod/rmmod cycles of cpufreq_hybrid.ko: 50 quiet, 50 while both
-# policies are switched among hybrid, schedutil and performance (a switch
-# to hybrid autoloads the module, so rmmod and insmod race with it).
+# MODCYCLES (default 100) insmod/rmmod cycles of cpufreq_hybrid.ko: half
+# quiet, half while both policies are switched among hybrid, schedutil and
+# performance (a switch to hybrid autoloads the module, so rmmod and insmod
+# race with it).
 . /lib/hgov.sh
 hgov_all_opps
 
@@ -19,12 +20,14 @@ cycle() {
 		hgov_fail "cycle $1: insmod failed and nothing loaded it"
 }
 
+n=${MODCYCLES:-100}
+half=$((n / 2))
 i=1
-while [ $i -le 50 ]; do
+while [ $i -le $half ]; do
 	cycle $i
 	i=$((i + 1))
 done
-hgov_ok "50 quiet insmod/rmmod cycles"
+hgov_ok "$half quiet insmod/rmmod cycles"
 
 (while :; do
 	for g in hybrid schedutil performance; do
@@ -34,13 +37,13 @@ hgov_ok "50 quiet insmod/rmmod cycles"
 	done
 done) &
 sw=$!
-while [ $i -le 100 ]; do
+while [ $i -le "$n" ]; do
 	cycle $i
 	i=$((i + 1))
 done
 kill $sw
 wait $sw 2>/dev/null
-hgov_ok "50 insmod/rmmod cycles racing governor switches and autoload"
+hgov_ok "$((n - half)) insmod/rmmod cycles racing governor switches and autoload"
 
 grep -q '^cpufreq_hybrid ' /proc/modules || insmod $KO || hgov_fail "final insmod failed"
 hgov_select hybrid
@@ -48,4 +51,4 @@ hgov_pins_under_reads 0 1500000 2000 ||
 	hgov_fail "hybrid does not pin after the cycles ($(hgov_cur 0))"
 hgov_select schedutil
 rmmod cpufreq_hybrid || hgov_fail "the module does not unload at the end"
-hgov_ok "after 100 cycles hybrid still pins, and the module unloads"
+hgov_ok "after $n cycles hybrid still pins, and the module unloads"

@@ -13,7 +13,8 @@
 #               basic, modtest -g cpufreq_hybrid, sptest1..sptest4
 #   switches    1000 governor switches (hybrid, schedutil, performance,
 #               ondemand) on both policies under storage I/O and CPU load
-#   modcycles   100 insmod/rmmod cycles, half of them while policies switch
+#   modcycles   100 insmod/rmmod cycles (HGOV_MODCYCLES), half of them while
+#               policies switch
 #   hotplug     every CPU that can go offline, offline and online during I/O
 #   limits      scaling_max/min_freq and boost changes while pinned
 #   faults      lost completions (fail_io_timeout) and failed submissions
@@ -22,8 +23,9 @@
 #   soak        10 minutes of mixed I/O and CPU load, kmemleak scan, counters
 #
 # usage: scripts/stress/run.sh [ITEM...]   (default: all; --list names them).
-# HGOV_SOAK_S (default 600) and HGOV_CHURN_S (default 45) shorten or
-# lengthen the soak and the selftests' background races. An item fails on its own
+# HGOV_SOAK_S (default 600), HGOV_CHURN_S (default 45) and HGOV_MODCYCLES
+# (default 100) shorten or lengthen the soak, the selftests' background
+# races and the module cycles. An item fails on its own
 # verdict or on any WARN, BUG, KASAN, UBSAN, lockdep, RCU, hung-task,
 # soft-lockup, workqueue-lockup or kmemleak report on the console, which is
 # printed. Ends with "N passed, N failed".
@@ -45,6 +47,12 @@ items=("$@")
 for item in "${items[@]}"; do
 	case " ${all[*]} " in *" $item "*) ;; *) hgov_die "unknown item $item (items: ${all[*]})" ;; esac
 done
+for v in HGOV_SOAK_S HGOV_CHURN_S HGOV_MODCYCLES; do
+	case ${!v:-1} in
+	'' | *[!0-9]* | 0*) hgov_die "$v=${!v}: not a positive whole number" ;;
+	esac
+done
+[ "${HGOV_MODCYCLES:-100}" -ge 2 ] || hgov_die "HGOV_MODCYCLES=$HGOV_MODCYCLES: at least 2"
 # Results and logs of the rt board carry its name: stress-rt-ITEM.
 flavour=${HGOV_FLAVOUR:-debug}
 case $flavour in
@@ -88,7 +96,8 @@ cp "$HGOV_TOP/cpufreq_hybrid.ko" "$st/cpufreq/cpufreq_hybrid"
 passed=0
 failed=0
 for item in "${items[@]}"; do
-	printf 'CHURN_S=%s\nSOAK_S=%s\n' "${HGOV_CHURN_S:-45}" "${HGOV_SOAK_S:-600}" > "$work/run.sh"
+	printf 'CHURN_S=%s\nSOAK_S=%s\nMODCYCLES=%s\n' "${HGOV_CHURN_S:-45}" "${HGOV_SOAK_S:-600}" \
+		"${HGOV_MODCYCLES:-100}" > "$work/run.sh"
 	if [ "${item#selftest-}" != "$item" ]; then
 		printf 'set -- %s\n. /stress/selftest.sh\n' "${item#selftest-}" >> "$work/run.sh"
 	else
