@@ -23,6 +23,18 @@
 #define BIG_CPU		0
 #define LITTLE_CPU	4
 
+/*
+ * Every wait below takes a thread's wake-up (the governor's worker, or
+ * this test's own msleep()). On the 7.3 board under QEMU's -icount an idle
+ * vCPU now and then runs a thread woken onto it 0.3 to 1 s late: it takes
+ * its ticks with need_resched set and switches only after a later softirq
+ * (traced; not seen on 5.10, nor on 7.3 without -icount; see
+ * scripts/testbed/README.md). Each wait allows that much more than the
+ * governor needs, so a case fails on a governor that does not act, not on
+ * that stall.
+ */
+#define LIVE_BOARD_SLACK_MS	2000
+
 struct live_ctx {
 	struct cpufreq_policy *big, *little;
 	struct task_struct *spinner;
@@ -53,18 +65,23 @@ static void live_stop_load(struct live_ctx *ctx)
 	ctx->spinner = NULL;
 }
 
-/* Wait up to @ms for @policy to run at @khz; return the time it took. */
+/*
+ * Wait up to @ms, and the board's slack, for @policy to run at @khz; return
+ * the time it took.
+ */
 static int live_wait_khz(struct cpufreq_policy *policy, unsigned int khz,
 			 unsigned int ms)
 {
-	unsigned long start = jiffies, end = start + msecs_to_jiffies(ms);
+	unsigned long start = jiffies;
+	unsigned long end = start + msecs_to_jiffies(ms + LIVE_BOARD_SLACK_MS);
 
 	do {
 		if (READ_ONCE(policy->cur) == khz)
 			return jiffies_to_msecs(jiffies - start);
 		msleep(20);
 	} while (time_before(jiffies, end));
-	return READ_ONCE(policy->cur) == khz ? (int)ms : -1;
+	return READ_ONCE(policy->cur) == khz ?
+	       (int)(ms + LIVE_BOARD_SLACK_MS) : -1;
 }
 
 static int live_init(struct kunit *test)
@@ -120,8 +137,8 @@ static void hgov_live_tunables_test(struct kunit *test)
 
 /*
  * A CPU-bound task on an A57 CPU brings policy0 to 1500 MHz within a
- * second, leaves the A53 cluster at 800 MHz, and once it stops policy0
- * returns to 500 MHz.
+ * second (and the board's slack), leaves the A53 cluster at 800 MHz, and
+ * once it stops policy0 returns to 500 MHz.
  */
 static void hgov_live_follows_load_test(struct kunit *test)
 {
@@ -136,15 +153,15 @@ static void hgov_live_follows_load_test(struct kunit *test)
 	KUNIT_EXPECT_GE(test, live_wait_khz(ctx->little, 800000, 500), 0);
 	live_start_load(test, BIG_CPU);
 	ms = live_wait_khz(ctx->big, 1500000, 1000);
-	KUNIT_EXPECT_GE_MSG(test, ms, 0, "policy0 at %u kHz after 1 s of load",
-			    READ_ONCE(ctx->big->cur));
+	KUNIT_EXPECT_GE_MSG(test, ms, 0, "policy0 at %u kHz after %d ms of load",
+			    READ_ONCE(ctx->big->cur), 1000 + LIVE_BOARD_SLACK_MS);
 	kunit_info(test, "policy0 reached 1500000 kHz in %d ms", ms);
 	KUNIT_EXPECT_GE(test, live_wait_khz(ctx->little, 800000, 500), 0);
 
 	live_stop_load(ctx);
 	ms = live_wait_khz(ctx->big, 500000, 2000);
-	KUNIT_EXPECT_GE_MSG(test, ms, 0, "policy0 at %u kHz 2 s after the load",
-			    READ_ONCE(ctx->big->cur));
+	KUNIT_EXPECT_GE_MSG(test, ms, 0, "policy0 at %u kHz %d ms after the load",
+			    READ_ONCE(ctx->big->cur), 2000 + LIVE_BOARD_SLACK_MS);
 }
 
 /*
