@@ -38,12 +38,18 @@
 #include <linux/sched/clock.h>
 #include <linux/smp.h>
 #include <linux/vmalloc.h>
+#include <linux/workqueue.h>
 
 #include "compat.h"
 #include "loop.h"
 
-/* Largest request: 512 KiB, an ADMA host's usual max_req_size. */
-#define TB_MAX_HW_SECTORS	1024
+static unsigned int max_kb = 512;
+module_param(max_kb, uint, 0444);
+MODULE_PARM_DESC(max_kb, "largest request in KiB, 4-512 (default 512, an ADMA host's max_req_size; the H3's SDHI under swiotlb: 256)");
+
+static unsigned int done_hops;
+module_param(done_hops, uint, 0444);
+MODULE_PARM_DESC(done_hops, "how a completion reaches the block layer: 0 from the interrupt (default), 2 through a tasklet and a kworker on irq_cpu, as the SDHI's tmio driver does");
 
 static unsigned int size_mb = 384;
 module_param(size_mb, uint, 0444);
@@ -103,6 +109,10 @@ struct tb_mmc_cmd {
  * @csd: starts @cur on irq_cpu; queued once per request taken from
  *	@queue, which happens again only after @timer completed it
  * @next: takes the next request once the last one's completion ran
+ * @dma_done: done_hops=2: the DMA-end bottom half, which queues @done
+ * @done: done_hops=2: the host's done work, which completes @cur
+ * @done_rq: done_hops=2: the request @dma_done and @done carry; set in
+ *	the interrupt, one at a time as @cur is
  * @data: the medium
  * @set: tag set, one hardware queue
  * @disk: mmcblk0
@@ -117,6 +127,9 @@ struct tb_mmc {
 	struct hrtimer		timer;
 	call_single_data_t	csd;
 	struct tasklet_struct	next;
+	struct tasklet_struct	dma_done;
+	struct work_struct	done;
+	struct request		*done_rq;
 	u8			*data;
 	struct blk_mq_tag_set	set;
 	struct gendisk		*disk;
@@ -218,8 +231,32 @@ static enum hrtimer_restart tb_mmc_irq(struct hrtimer *timer)
 	struct request *rq = m->cur;
 
 	tb_mmc_work(done_ns);
-	blk_mq_complete_request(rq);
+	if (done_hops) {
+		m->done_rq = rq;
+		tasklet_schedule(&m->dma_done);
+	} else {
+		blk_mq_complete_request(rq);
+	}
 	return HRTIMER_NORESTART;
+}
+
+/*
+ * done_hops=2, the tmio driver's way: the DMA-end bottom half (a tasklet
+ * in 5.10 and 6.1) queues the host's done work on a kworker of irq_cpu,
+ * which hands the request to the block layer.
+ */
+static void tb_mmc_dma_done(struct tasklet_struct *t)
+{
+	struct tb_mmc *m = from_tasklet(m, t, dma_done);
+
+	queue_work_on(irq_cpu, system_highpri_wq, &m->done);
+}
+
+static void tb_mmc_done(struct work_struct *work)
+{
+	struct tb_mmc *m = container_of(work, struct tb_mmc, done);
+
+	blk_mq_complete_request(m->done_rq);
 }
 
 /* @next: after the completion's softirq, the device takes the next one. */
@@ -284,8 +321,9 @@ static int __init tb_mmc_init(void)
 	struct gendisk *disk;
 	int ret;
 
-	if (!size_mb || size_mb > 4096 || irq_cpu >= nr_cpu_ids || !cpu_online(irq_cpu)) {
-		pr_err("size_mb must be 1-4096 and irq_cpu an online CPU\n");
+	if (!size_mb || size_mb > 4096 || irq_cpu >= nr_cpu_ids || !cpu_online(irq_cpu) ||
+	    max_kb < 4 || max_kb > 512 || (done_hops != 0 && done_hops != 2)) {
+		pr_err("size_mb must be 1-4096, irq_cpu an online CPU, max_kb 4-512 and done_hops 0 or 2\n");
 		return -EINVAL;
 	}
 	tb_mmc_loops_per_us = tb_loops_per_us(1000000);
@@ -295,6 +333,8 @@ static int __init tb_mmc_init(void)
 	m->csd.func = tb_mmc_start;
 	m->csd.info = m;
 	tasklet_setup(&m->next, tb_mmc_next);
+	tasklet_setup(&m->dma_done, tb_mmc_dma_done);
+	INIT_WORK(&m->done, tb_mmc_done);
 
 	/* Every page now: the model's memory is taken from the start. */
 	m->data = vzalloc((size_t)size_mb << 20);
@@ -317,7 +357,7 @@ static int __init tb_mmc_init(void)
 	ret = blk_mq_alloc_tag_set(&m->set);
 	if (ret)
 		goto out_unregister;
-	disk = tb_alloc_disk(&m->set, m, TB_MAX_HW_SECTORS);
+	disk = tb_alloc_disk(&m->set, m, max_kb << (10 - SECTOR_SHIFT));
 	if (IS_ERR(disk)) {
 		ret = PTR_ERR(disk);
 		goto out_free_tags;
@@ -357,6 +397,8 @@ static void __exit tb_mmc_exit(void)
 	blk_mq_free_tag_set(&m->set);
 	unregister_blkdev(m->major, "mmc");
 	hrtimer_cancel(&m->timer);
+	tasklet_kill(&m->dma_done);
+	flush_work(&m->done);
 	tasklet_kill(&m->next);
 	vfree(m->data);
 }
