@@ -1,10 +1,14 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
 # Frequency emulation keeps the scheduler's view closed-loop: a fixed-rate
-# periodic task (a 3 ms-at-1.7-GHz job every 16 ms) takes longer at a
+# periodic task (a 3 ms-at-1.7-GHz job every 16.333 ms) takes longer at a
 # lower OPP, yet its PELT utilization, which is frequency-invariant, stays
 # within 10 % across every OPP of each cluster. util_avg is read by the
-# task itself (hgov_testbed's self_util). In emu_mode=task, and in masked
+# task itself (hgov_testbed's self_util), at the start and end of each job.
+# No tick (100-1000 Hz) and no 500 us emulation slot divides the period,
+# so the jobs' phase against them drifts and averages out: with 16 ms, a
+# multiple of both, each run kept one phase, and at HZ=250 the mean of the
+# same OPP moved from run to run between 191 and 224 (16333 us: +-1). In emu_mode=task, and in masked
 # (the default) and debt where the kernel does not count interrupt time
 # apart (hgov_testbed/irq_time): with IRQ_TIME_ACCOUNTING=y (R-Car
 # kernels) their waits, made in the timer's softirq, are interrupt time,
@@ -32,7 +36,7 @@ util() {
 		lo=99999 hi=0 prev_us=0
 		for f in $(hgov_opps "$p"); do
 			hgov_setspeed "$p" "$f"
-			r=$(taskset -c "$cpu" hgov-load periodic 16000 1000000 2)
+			r=$(taskset -c "$cpu" hgov-load periodic 16333 1000000 2)
 			u=$(hgov_kv util "$r")
 			us=$(hgov_kv work_us_p50 "$r")
 			echo "$1: policy$p $f kHz: util $u, job $us us, late $(hgov_kv late "$r") of $(hgov_kv jobs "$r")"
