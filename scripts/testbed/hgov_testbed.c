@@ -43,8 +43,9 @@
  * for what it runs, not for the task it preempted. emu_mode=task is debt
  * with a user task's waits paid in its own context (hgov_emu_pay.c), so
  * that they stay its running time where IRQ_TIME_ACCOUNTING=y (every R-Car
- * kernel) counts softirq time apart. The default, emu_mode=masked, waits
- * with IRQs off: the figures calibrated on the board rest on it.
+ * kernel) counts softirq time apart, and the default there. Elsewhere
+ * the default is emu_mode=masked, which waits with IRQs off: the figures
+ * calibrated on the 5.10 board rest on it.
  *
  * debugfs hgov_testbed/irq_time says whether the kernel counts interrupt
  * time apart (Y), where only emu_mode=task keeps a task's utilization.
@@ -121,7 +122,13 @@ static const char * const tb_emu_mode_names[] = {
 	[TB_EMU_TASK]	= "task",
 };
 
-static enum tb_emu_mode tb_emu_mode;
+/*
+ * masked leaves a CPU's emulation wait out of its tasks' time only while
+ * interrupt time counts as theirs: with IRQ_TIME_ACCOUNTING=y it would be
+ * accounted as interrupt time, and PELT would not see it.
+ */
+static enum tb_emu_mode tb_emu_mode =
+	IS_ENABLED(CONFIG_IRQ_TIME_ACCOUNTING) ? TB_EMU_TASK : TB_EMU_MASKED;
 static bool tb_irq_time = IS_ENABLED(CONFIG_IRQ_TIME_ACCOUNTING);
 
 /* Only the names above: anything else fails the load, changing nothing. */
@@ -147,7 +154,7 @@ static const struct kernel_param_ops tb_emu_mode_ops = {
 	.get	= tb_emu_mode_get,
 };
 module_param_cb(emu_mode, &tb_emu_mode_ops, NULL, 0444);
-MODULE_PARM_DESC(emu_mode, "how a busy CPU's emulation wait treats interrupts: masked (default: they wait for its end), debt (taken at once, the rest of the wait carried as the task's debt) or task (debt, and a user task's waits paid in its own context on return to user space, so that they stay its running time with IRQ_TIME_ACCOUNTING=y)");
+MODULE_PARM_DESC(emu_mode, "how a busy CPU's emulation wait treats interrupts: masked (they wait for its end), debt (taken at once, the rest of the wait carried as the task's debt) or task (debt, and a user task's waits paid in its own context on return to user space, so that they stay its running time with IRQ_TIME_ACCOUNTING=y); default: task with IRQ_TIME_ACCOUNTING=y, masked without");
 
 /* Emulation period: short against a job, long against the timer's cost. */
 #define TB_EMU_PERIOD_NS	(500 * NSEC_PER_USEC)
