@@ -110,9 +110,8 @@ struct tb_mmc_cmd {
  *	@queue, which happens again only after @timer completed it
  * @next: takes the next request once the last one's completion ran
  * @dma_done: done_hops=2: the DMA-end bottom half, which queues @done
- * @done: done_hops=2: the host's done work, which completes @cur
- * @done_rq: done_hops=2: the request @dma_done and @done carry; set in
- *	the interrupt, one at a time as @cur is
+ * @done: done_hops=2: the host's done work, which completes @cur (the
+ *	next request is taken only after that completion)
  * @data: the medium
  * @set: tag set, one hardware queue
  * @disk: mmcblk0
@@ -129,7 +128,6 @@ struct tb_mmc {
 	struct tasklet_struct	next;
 	struct tasklet_struct	dma_done;
 	struct work_struct	done;
-	struct request		*done_rq;
 	u8			*data;
 	struct blk_mq_tag_set	set;
 	struct gendisk		*disk;
@@ -231,12 +229,10 @@ static enum hrtimer_restart tb_mmc_irq(struct hrtimer *timer)
 	struct request *rq = m->cur;
 
 	tb_mmc_work(done_ns);
-	if (done_hops) {
-		m->done_rq = rq;
+	if (done_hops)
 		tasklet_schedule(&m->dma_done);
-	} else {
+	else
 		blk_mq_complete_request(rq);
-	}
 	return HRTIMER_NORESTART;
 }
 
@@ -256,7 +252,7 @@ static void tb_mmc_done(struct work_struct *work)
 {
 	struct tb_mmc *m = container_of(work, struct tb_mmc, done);
 
-	blk_mq_complete_request(m->done_rq);
+	blk_mq_complete_request(m->cur);
 }
 
 /* @next: after the completion's softirq, the device takes the next one. */
