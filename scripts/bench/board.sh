@@ -70,19 +70,16 @@ echo root:x:0:0:root:/root:/bin/sh > /etc/passwd
 echo root:x:0: > /etc/group
 # R-Car's default: the turbo OPPs are off; policy0's maximum is 1.5 GHz.
 echo 0 > "$CPUFREQ/boost"
-# 512 MiB, not the calibration's 384: with the other workloads' files
-# beside bonnie++'s, a fuller ext4 made 5.10's block output a quarter of
-# its speed (32 against 120 MB/s: block allocation, not the page cache).
-# The dirty limit is 96 MiB, not the calibration's 200: beside the
-# larger medium, the initramfs and the trace buffers, 180 MiB of dirty
-# pages left 5.10 no memory to write them back with (OOM after an hour).
-# The background limit is half of it, as when the results in scripts/bench/README.md were
-# measured; the calibration's earlier start (20 MiB) is not in them yet.
-EMMC_OPTS=size_mb=512 EMMC_DIRTY_BYTES=100663296 EMMC_DIRTY_BG_BYTES=50331648 hgov_emmc
+# The calibrated board (scripts/calibrate): its constants, its dirty
+# limits and its 512 MiB medium. 512, not the model's default 384: with
+# the other workloads' files beside bonnie++'s, a fuller ext4 made 5.10's
+# block output a quarter of its speed (32 against 120 MB/s: block
+# allocation, not the page cache).
+EMMC_OPTS=size_mb=512 hgov_emmc
 dev=$(tr ':' ',' < /sys/block/$EMMC_NAME/dev)
 taskset -p -c 4-7 $$ > /dev/null
 # The files the workloads read, written once.
-# With bonnie++'s 256 MiB file they fit the 384 MiB medium.
+# With bonnie++'s 256 MiB file they fit the 512 MiB medium.
 dd if=/dev/zero of=/mnt/src bs=1M count=48 2>/dev/null
 dd if=/dev/zero of=/mnt/rr bs=1M count=32 2>/dev/null
 # 1000 files of 4-16 KiB, by one process.
@@ -175,7 +172,7 @@ drop() { sync; echo 3 > /proc/sys/vm/drop_caches; }
 # ("Writing intelligently...done", "Rewriting...done", "Reading
 # intelligently...done", "start 'em...done..."), and a reader takes a
 # snapshot at each. Sequential block output, rewrite and
-# input of a 224 MiB file (more than the page cache holds), then seeks.
+# input of a 256 MiB file (more than the page cache holds), then seeks.
 bonnie() {
 	rm -f /tmp/bonnie.fifo /tmp/bonnie.snaps
 	mkfifo /tmp/bonnie.fifo
@@ -187,10 +184,10 @@ bonnie() {
 	reader=$!
 	hgov_settle > /dev/null
 	: > /tmp/bonnie.snaps
-	csv=$($ANY bonnie++ -d /mnt -s 224 -r 112 -n 0 -f -u root -x 1 2> /tmp/bonnie.fifo | tail -n 1)
+	csv=$($ANY bonnie++ -d /mnt -s 256 -r 128 -n 0 -f -u root -x 1 2> /tmp/bonnie.fifo | tail -n 1)
 	wait "$reader"
 	case $csv in
-	*,224M,*) ;;
+	*,256M,*) ;;
 	*)	grep '^BONNIE' /tmp/bonnie.snaps
 		df -k /mnt
 		hgov_fail "bonnie++ failed under $g" ;;
@@ -226,7 +223,7 @@ bonnie() {
 # a single-threaded TCG emulating 6 million system calls); the file fits
 # the page cache, as the phases' 96-97 %CP in the report say they do not
 # wait for the eMMC. The block phases and seeks of the first run are not
-# reported (the 224 MiB run measures them); the file phases' windows are
+# reported (the 256 MiB run measures them); the file phases' windows are
 # under a second each.
 HELD_OUT_MB=2
 # held_out_run TAG BONNIE-ARGS... - one bonnie++ run, its progress lines'

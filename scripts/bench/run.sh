@@ -88,7 +88,7 @@ for regime in ${HGOV_BENCH_REGIMES:-5.10 6.12}; do
 		} > "$work/bench.sh"
 		hgov_log "regime $regime, boot $boot of $boots: $reps repetition(s)"
 		# mem=768M: with the eMMC model's 512 MiB in RAM, the page cache
-		# cannot hold bonnie++'s 224 MiB file, as on a real board with a
+		# cannot hold bonnie++'s 256 MiB file, as on a real board with a
 		# file of twice its RAM.
 		HGOV_KVER=$regime HGOV_BOARD_EXTRA=$extra HGOV_BOARD_APPEND=mem=768M \
 		HGOV_BOARD_TIMEOUT=${HGOV_BENCH_TIMEOUT:-3600} \

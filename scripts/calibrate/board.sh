@@ -7,7 +7,7 @@
 # run.
 . /lib/hgov.sh
 
-: "${CAL_REPS:=11}"
+: "${CAL_REPS:=15}"
 hgov_emulate "${CAL_EMU_MODE:-}"
 echo 0 > "$CPUFREQ/boost"
 mkdir -p /etc
@@ -15,7 +15,8 @@ echo root:x:0:0:root:/root:/bin/sh > /etc/passwd
 echo root:x:0: > /etc/group
 # HGOV_CAL_EMMC_OPTS, HGOV_CAL_DIRTY and HGOV_CAL_DIRTY_BG
 # (scripts/calibrate/run.sh) try other constants.
-EMMC_OPTS=${CAL_EMMC_OPTS:-}
+# The bench's medium (scripts/bench/board.sh): 512 MiB.
+EMMC_OPTS="size_mb=512 ${CAL_EMMC_OPTS:-}"
 EMMC_DIRTY_BYTES=${CAL_DIRTY:-$EMMC_DIRTY_BYTES}
 EMMC_DIRTY_BG_BYTES=${CAL_DIRTY_BG:-$EMMC_DIRTY_BG_BYTES}
 hgov_emmc
@@ -30,8 +31,8 @@ while [ "$rep" -le "$CAL_REPS" ]; do
 		hgov_select "$g"
 		sync
 		hgov_settle
-		# 256 MiB: the page cache (mem=640M, 384 MiB of it the model's
-		# medium) cannot hold it. -f: block phases only; -n 0: no file
+		# 256 MiB, as the bench's: the page cache (mem=768M, 512 MiB
+		# of it the model's medium) cannot hold it. -f: block phases only; -n 0: no file
 		# creation tests.
 		r=$(taskset -c 0-7 bonnie++ -d /mnt -s 256 -r 128 -n 0 -f -u root -q -x 1 2>/dev/null |
 			tail -n 1)

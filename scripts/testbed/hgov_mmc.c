@@ -43,13 +43,13 @@
 #include "compat.h"
 #include "loop.h"
 
-static unsigned int max_kb = 512;
+static unsigned int max_kb = 256;
 module_param(max_kb, uint, 0444);
-MODULE_PARM_DESC(max_kb, "largest request in KiB, 4-512 (default 512, an ADMA host's max_req_size; the H3's SDHI under swiotlb: 256)");
+MODULE_PARM_DESC(max_kb, "largest request in KiB, 4-512 (default 256, the H3's SDHI under swiotlb; an ADMA host's max_req_size: 512)");
 
-static unsigned int done_hops;
+static unsigned int done_hops = 2;
 module_param(done_hops, uint, 0444);
-MODULE_PARM_DESC(done_hops, "how a completion reaches the block layer: 0 from the interrupt (default), 2 through a tasklet and a kworker on irq_cpu, as the SDHI's tmio driver does");
+MODULE_PARM_DESC(done_hops, "how a completion reaches the block layer: 2 through a tasklet and a kworker on irq_cpu, as the SDHI's tmio driver does (default), 0 from the interrupt");
 
 static unsigned int size_mb = 384;
 module_param(size_mb, uint, 0444);
@@ -63,9 +63,9 @@ static unsigned int read_mbps = 300;
 module_param(read_mbps, uint, 0444);
 MODULE_PARM_DESC(read_mbps, "device transfer rate of reads in MB/s (default 300)");
 
-static unsigned int write_mbps = 160;
+static unsigned int write_mbps = 200;
 module_param(write_mbps, uint, 0444);
-MODULE_PARM_DESC(write_mbps, "device transfer rate of writes into the cache in MB/s (default 160)");
+MODULE_PARM_DESC(write_mbps, "device transfer rate of writes into the cache in MB/s (default 200)");
 
 static unsigned int flush_us = 2000;
 module_param(flush_us, uint, 0444);
@@ -75,9 +75,9 @@ static unsigned int issue_ns;
 module_param(issue_ns, uint, 0444);
 MODULE_PARM_DESC(issue_ns, "native CPU work of issuing a request in ns (default 0)");
 
-static unsigned int done_ns = 26000;
+static unsigned int done_ns = 19000;
 module_param(done_ns, uint, 0444);
-MODULE_PARM_DESC(done_ns, "native CPU work of a completion interrupt in ns (default 26000)");
+MODULE_PARM_DESC(done_ns, "native CPU work of a completion interrupt in ns (default 19000)");
 
 static unsigned int irq_cpu;
 module_param(irq_cpu, uint, 0444);
