@@ -7,7 +7,7 @@
 # run.
 . /lib/hgov.sh
 
-: "${CAL_REPS:=15}"
+: "${CAL_REPS:=21}"
 hgov_emulate "${CAL_EMU_MODE:-}"
 echo 0 > "$CPUFREQ/boost"
 mkdir -p /etc

@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0
 # The calibration check (part of make test): does the virtual board lose
 # what the R-Car H3 lost? On the 5.10 board with the eMMC model, bonnie++
-# under performance and schedutil, HGOV_CAL_REPS times each (default 15),
+# under performance and schedutil, HGOV_CAL_REPS times each (default 21),
 # alternating; the medians against the report the project grew from
 # (R-Car H3 Salvator-XS, 5.12, on-board eMMC, bonnie++ 1.03e). Passes when
 # every schedutil/performance ratio's median is within 0.04 of the
@@ -29,7 +29,7 @@ work=$(mktemp -d "${TMPDIR:-/tmp}/hgov-cal.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 hgov_storage_list > "$work/extra.list"
 {
-	echo "CAL_REPS=${HGOV_CAL_REPS:-15}"
+	echo "CAL_REPS=${HGOV_CAL_REPS:-21}"
 	echo "CAL_DIRTY=${HGOV_CAL_DIRTY:-}"
 	echo "CAL_DIRTY_BG=${HGOV_CAL_DIRTY_BG:-}"
 	echo "CAL_EMMC_OPTS='${HGOV_CAL_EMMC_OPTS:-}'"
