@@ -32,8 +32,8 @@ while [ "$rep" -le "$CAL_REPS" ]; do
 		sync
 		hgov_settle
 		# 256 MiB, as the bench's: the page cache (mem=768M, 512 MiB
-		# of it the model's medium) cannot hold it. -f: block phases only; -n 0: no file
-		# creation tests.
+		# of it the model's medium) cannot hold it. -f: block phases
+		# only; -n 0: no file creation tests.
 		r=$(taskset -c 0-7 bonnie++ -d /mnt -s 256 -r 128 -n 0 -f -u root -q -x 1 2>/dev/null |
 			tail -n 1)
 		# bonnie++ 1.98 CSV: put_block,%CP at 12-13, rewrite 14-15,

@@ -36,9 +36,9 @@ hgov_storage_list > "$work/extra.list"
 	echo "CAL_EMU_MODE=${HGOV_CAL_EMU_MODE:-}"
 	cat "$HGOV_TOP/scripts/calibrate/board.sh"
 } > "$work/cal.sh"
-# A wall-clock limit: 22 runs took about 10 minutes beside one other
-# board run and a kernel build, and about twice that on a loaded host
-# (the guest clock follows -icount, not the host); 30 runs get an hour.
+# A wall-clock limit: 30 runs took about 9 minutes beside other board
+# runs, and a loaded host has taken twice as long (the guest clock follows
+# -icount, not the host); the default 42 get an hour.
 HGOV_BOARD_EXTRA=$work/extra.list HGOV_BOARD_APPEND=mem=768M HGOV_BOARD_TIMEOUT=${HGOV_CAL_TIMEOUT:-3600} \
 	bash "$HGOV_TOP/scripts/board.sh" run "$work/cal.sh" > "$out/console.log" 2>&1 ||
 	{ tail -n 30 "$out/console.log" >&2; hgov_die "the calibration board failed (see $out/console.log)"; }
@@ -91,8 +91,9 @@ ok = True
 print(f"bonnie++ -f, 256 MiB, {n} runs each, medians (board) against the R-Car H3 report")
 print(f"{'phase':26} {'perf board':>10} {'perf H3':>8} {'sched board':>11} {'sched H3':>8} "
       f"{'ratio board':>11} {'95% interval':>13} {'ratio H3':>8}  runs (ratio)")
+full = verdicts(pairs)
 for name, key, p_h3, s_h3 in REPORT:
-    p, s, why = verdicts(pairs)[key]
+    p, s, why = full[key]
     perf = [float(a[key]) for a, _ in pairs]
     sched = [float(b[key]) for _, b in pairs]
     lo, hi = ratio_ci(sched, perf, "sched-" + key, "perf-" + key)["ci"]
