@@ -364,7 +364,7 @@ wl_periodic() {
 wl_bursts() {
 	# ~30 ms of work (A57 at 1.7 GHz) every 200 ms: the rate while bursting.
 	r=$($ANY hgov-load bursts 10000000 200 3)
-	echo "RES throughput=$(kv miter_per_s "$r") unit=Miter/s"
+	echo "RES throughput=$(kv miter_per_s "$r") unit=Miter/s busy_s=$(kv busy_s "$r")"
 }
 
 # run_workload NAME - its window(s) under the selected governor.

@@ -381,7 +381,7 @@ wl_copy() {
 wl_idle() { sleep "$BENCH_SECS"; echo "RES unit=none"; }
 wl_bursts() {
 	r=$(hgov-load bursts 10000000 200 "$BENCH_SECS") || return 1
-	echo "RES throughput=$(kv miter_per_s "$r") unit=Miter/s"
+	echo "RES throughput=$(kv miter_per_s "$r") unit=Miter/s busy_s=$(kv busy_s "$r")"
 }
 
 drop() { sync; echo 3 > /proc/sys/vm/drop_caches; }

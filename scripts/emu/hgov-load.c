@@ -11,6 +11,7 @@
  *                                    (hgov_testbed's debugfs self_util)
  *   bursts ITERS PERIOD_MS SECONDS   CPU-bound bursts of ITERS every
  *                                    PERIOD_MS; the loop's rate in bursts
+ *                                    and their total time (busy_s)
  *   randread DEV SECONDS             4 KiB O_DIRECT random reads, queue
  *                                    depth 1 (fio --rw=randread --bs=4k
  *                                    --iodepth=1 --direct=1)
@@ -192,9 +193,9 @@ static int bursts(unsigned long long iters, uint64_t period_ms, uint64_t secs)
 		else
 			next = now_ns();
 	}
-	printf("jobs=%llu miter_per_s=%.3f burst_ms_p50=%.3f burst_ms_p99=%.3f\n",
+	printf("jobs=%llu miter_per_s=%.3f burst_ms_p50=%.3f burst_ms_p99=%.3f busy_s=%.6f\n",
 	       (unsigned long long)n, busy ? (double)iters * n * 1000.0 / busy : 0.0,
-	       pct(t, n, 50) / 1e6, pct(t, n, 99) / 1e6);
+	       pct(t, n, 50) / 1e6, pct(t, n, 99) / 1e6, busy / 1e9);
 	return 0;
 }
 
