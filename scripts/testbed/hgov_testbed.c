@@ -69,8 +69,10 @@
 #include <linux/fs.h>
 #include <linux/hrtimer.h>
 #include <linux/interrupt.h>
+#include <linux/io.h>
 #include <linux/module.h>
 #include <linux/of.h>
+#include <linux/of_address.h>
 #include <linux/sched.h>
 #include <linux/sched/clock.h>
 #include <linux/sched/topology.h>
@@ -355,40 +357,106 @@ static void tb_emu_account(unsigned int cpu, struct tb_emu *e, u64 now)
 }
 
 /*
+ * The board's GIC (QEMU virt's GICv2): its distributor and CPU interface,
+ * mapped again here (the irqchip driver keeps its own mapping to itself),
+ * and the virtual timer's PPI, read from the DT's arm,armv8-timer node.
+ * Set up by tb_gic_map() when the idle probe is registered, read only
+ * after that. Without them (another GIC, no timer node) tb_halt_until()
+ * falls back to waiting with WFE.
+ */
+#define TB_GICD_IPRIORITYR	0x400
+#define TB_GICC_PMR		0x004
+/* Above Linux's GICD_INT_DEF_PRI (0xa0) for the timer, below it the mask. */
+#define TB_HALT_TIMER_PRI	0x80
+#define TB_HALT_PMR		0x90
+static void __iomem *tb_gicd, *tb_gicc;
+static unsigned int tb_vtimer_irq;
+
+static void tb_gic_unmap(void)
+{
+	if (tb_gicd)
+		iounmap(tb_gicd);
+	if (tb_gicc)
+		iounmap(tb_gicc);
+	tb_gicd = NULL;
+	tb_gicc = NULL;
+}
+
+static void tb_gic_map(void)
+{
+	struct device_node *np;
+	u32 ppi = 0;
+
+	np = of_find_compatible_node(NULL, NULL, "arm,armv8-timer");
+	/* interrupts: secure, non-secure, virtual, hyp; 3 cells each. */
+	if (!np || of_property_read_u32_index(np, "interrupts", 2 * 3 + 1, &ppi) || ppi > 15)
+		ppi = 0;
+	of_node_put(np);
+	np = of_find_compatible_node(NULL, NULL, "arm,cortex-a15-gic");
+	if (np && ppi) {
+		tb_gicd = of_iomap(np, 0);
+		tb_gicc = of_iomap(np, 1);
+		tb_vtimer_irq = 16 + ppi;
+	}
+	of_node_put(np);
+	if (!tb_gicd || !tb_gicc) {
+		tb_gic_unmap();
+		pr_info("no GICv2 or timer in the DT: idle exits wait with WFE\n");
+	}
+}
+
+/*
  * tb_halt_until - halt this CPU for @ns, IRQs off: the virtual timer (the
  * kernel's clock event device on the board) is pointed at the end and
  * WFI waits for it, then its compare value and control are put back, so
  * an event the kernel had programmed for meanwhile fires once IRQs are on
- * again. Another pending interrupt keeps WFI from halting; the loop then
- * spins until the end or, with @yield, waits with WFE, which QEMU's
- * single-threaded TCG takes as a yield to the next vCPU. A spin runs
- * until the end before any other vCPU's turn and takes that much guest
- * time from them: at an idle state's exit, where the interrupt that woke
- * the CPU is always pending, an A57 at 500 MHz lost 8-13 % of its
- * throughput to the other CPUs' exits. The emulation's masked waits still
- * spin, as when the eMMC model was calibrated. arm64 only: the test bed
- * runs on the arm64 board.
+ * again. Another pending interrupt keeps WFI from halting. With @mask
+ * (an idle state's exit, where the interrupt that woke the CPU is always
+ * pending) this CPU's GIC interface masks every interrupt but the virtual
+ * timer for the halt (its priority raised above the mask, both banked per
+ * CPU), so WFI halts and, under -icount, guest time goes to the other
+ * vCPUs or warps to the timer; both are put back before IRQs are enabled,
+ * and what was pending is then signalled. Without the GIC mapping it
+ * waits with WFE, which single-threaded TCG takes as a yield to the next
+ * vCPU: an exit of 500 us was then some 10^5 turns of this loop in host
+ * time. The emulation's masked waits still spin (a spin takes its guest
+ * time from the other vCPUs), as when the eMMC model was calibrated.
+ * arm64 only: the test bed runs on the arm64 board.
  */
-static void tb_halt_until(u64 ns, bool yield)
+static void tb_halt_until(u64 ns, bool mask)
 {
 	u64 ctl, cval, end;
+	u32 pmr = 0;
+	u8 pri = 0;
 
+	if (mask && tb_gicc) {
+		pri = readb_relaxed(tb_gicd + TB_GICD_IPRIORITYR + tb_vtimer_irq);
+		pmr = readl_relaxed(tb_gicc + TB_GICC_PMR);
+		writeb_relaxed(TB_HALT_TIMER_PRI, tb_gicd + TB_GICD_IPRIORITYR + tb_vtimer_irq);
+		writel_relaxed(TB_HALT_PMR, tb_gicc + TB_GICC_PMR);
+	}
 	isb();
 	ctl = read_sysreg(cntv_ctl_el0);
 	cval = read_sysreg(cntv_cval_el0);
 	end = read_sysreg(cntvct_el0) + div_u64(ns * read_sysreg(cntfrq_el0), NSEC_PER_SEC);
 	write_sysreg(end, cntv_cval_el0);
 	write_sysreg(ARCH_TIMER_CTRL_ENABLE, cntv_ctl_el0);
+	/* The GIC writes and the timer's compare value before WFI. */
+	dsb(sy);
 	isb();
 	while ((s64)(read_sysreg(cntvct_el0) - end) < 0) {
 		wfi();
 		isb();
-		if (yield && (s64)(read_sysreg(cntvct_el0) - end) < 0)
+		if (mask && !tb_gicc && (s64)(read_sysreg(cntvct_el0) - end) < 0)
 			wfe();
 	}
 	write_sysreg(cval, cntv_cval_el0);
 	write_sysreg(ctl, cntv_ctl_el0);
 	isb();
+	if (mask && tb_gicc) {
+		writel_relaxed(pmr, tb_gicc + TB_GICC_PMR);
+		writeb_relaxed(pri, tb_gicd + TB_GICD_IPRIORITYR + tb_vtimer_irq);
+	}
 }
 
 /*
@@ -519,9 +587,12 @@ static int tb_idle_start(void)
 	/* debugfs idle lists the DT's states whether or not they are used. */
 	if (!tb_idle_read_dt() || !idle_latency || !IS_ENABLED(CONFIG_CPU_IDLE))
 		return 0;
+	tb_gic_map();
 	ret = register_trace_cpu_idle(tb_idle_probe, NULL);
-	if (ret)
+	if (ret) {
+		tb_gic_unmap();
 		return ret;
+	}
 	tb_idle_probed = true;
 	return 0;
 }
@@ -532,6 +603,7 @@ static void tb_idle_stop(void)
 		return;
 	unregister_trace_cpu_idle(tb_idle_probe, NULL);
 	tracepoint_synchronize_unregister();
+	tb_gic_unmap();
 }
 
 /*
