@@ -200,6 +200,13 @@ hgov_trace_lines() {
 }
 
 # hgov_median N... - median of integers.
+# hgov_wake_us - the longest wake-up from idle of any CPU, in us: the
+# largest cpuidle state latency (entry + exit, as the kernel keeps it;
+# with the H3's states in the DT, the A53's 1400), 0 without cpuidle.
+hgov_wake_us() {
+	cat /sys/devices/system/cpu/cpu*/cpuidle/state*/latency 2>/dev/null |
+		sort -n | tail -n 1 | grep . || echo 0
+}
 hgov_median() { printf '%s\n' "$@" | sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
 
 # hgov_tunable TUNABLE - path of a hybrid tunable (global or policy0's).

@@ -8,6 +8,7 @@
 . /lib/hgov.sh
 
 : "${CAL_REPS:=21}"
+HGOV_TB_OPTS=${CAL_TB_OPTS:-}
 hgov_emulate "${CAL_EMU_MODE:-}"
 echo 0 > "$CPUFREQ/boost"
 mkdir -p /etc
@@ -21,7 +22,7 @@ EMMC_DIRTY_BYTES=${CAL_DIRTY:-$EMMC_DIRTY_BYTES}
 EMMC_DIRTY_BG_BYTES=${CAL_DIRTY_BG:-$EMMC_DIRTY_BG_BYTES}
 hgov_emmc
 [ "$EMMC_FS" = ext4 ] || hgov_fail "no mkfs.ext4 on the board"
-echo "CALMODEL $(for p in /sys/module/hgov_mmc/parameters/*; do printf '%s=%s ' "${p##*/}" "$(cat "$p")"; done)dirty_bytes=$(cat /proc/sys/vm/dirty_bytes) dirty_background_bytes=$(cat /proc/sys/vm/dirty_background_bytes)"
+echo "CALMODEL $(for p in /sys/module/hgov_mmc/parameters/*; do printf '%s=%s ' "${p##*/}" "$(cat "$p")"; done)idle_exit_pct=$(cat /sys/module/hgov_testbed/parameters/idle_exit_pct) dirty_bytes=$(cat /proc/sys/vm/dirty_bytes) dirty_background_bytes=$(cat /proc/sys/vm/dirty_background_bytes)"
 # The shell and its forks stay on the A53s; bonnie++ gets every CPU, as
 # on the board (EAS places it under schedutil).
 taskset -p -c 4-7 $$ > /dev/null

@@ -12,7 +12,8 @@
 # Prints the table; the board's output is in out/calibrate/console.log.
 # HGOV_CAL_EMMC_OPTS (hgov_mmc options), HGOV_CAL_DIRTY and
 # HGOV_CAL_DIRTY_BG (dirty and background dirty limits, bytes) try other
-# constants; HGOV_CAL_EMU_MODE, another hgov_testbed emu_mode.
+# constants; HGOV_CAL_EMU_MODE, another hgov_testbed emu_mode;
+# HGOV_CAL_TB_OPTS, other hgov_testbed options (idle_exit_pct=50).
 set -euo pipefail
 export HGOV_KVER=${HGOV_KVER:-5.10}
 . "$(dirname "$0")/../lib.sh"
@@ -34,6 +35,7 @@ hgov_storage_list > "$work/extra.list"
 	echo "CAL_DIRTY_BG=${HGOV_CAL_DIRTY_BG:-}"
 	echo "CAL_EMMC_OPTS='${HGOV_CAL_EMMC_OPTS:-}'"
 	echo "CAL_EMU_MODE=${HGOV_CAL_EMU_MODE:-}"
+	echo "CAL_TB_OPTS='${HGOV_CAL_TB_OPTS:-}'"
 	cat "$HGOV_TOP/scripts/calibrate/board.sh"
 } > "$work/cal.sh"
 # A wall-clock limit: 30 runs took about 9 minutes beside other board
@@ -64,7 +66,7 @@ for line in open(sys.argv[2], errors="replace"):
         kv = dict(x.split("=", 1) for x in w[1:])
         runs[kv["gov"]].append(kv)
     elif w and w[0] == "CALMODEL":
-        print("eMMC model:", " ".join(w[1:]))
+        print("model:", " ".join(w[1:]))
 n = min(len(runs["performance"]), len(runs["schedutil"]))
 if n < 2:
     sys.exit("fewer than two bonnie++ results per governor")

@@ -504,6 +504,27 @@ static bool idle_latency = true;
 module_param(idle_latency, bool, 0444);
 MODULE_PARM_DESC(idle_latency, "leaving an idle state of the DT takes its exit latency (and the rest of its entry latency) in guest time, as on the H3 (default: yes)");
 
+static unsigned int idle_exit_pct = 100;
+
+static int tb_set_idle_exit_pct(const char *val, const struct kernel_param *kp)
+{
+	unsigned int v;
+	int ret = kstrtouint(val, 10, &v);
+
+	if (ret || v > 100) {
+		pr_err("idle_exit_pct=%s: not 0..100\n", val);
+		return -EINVAL;
+	}
+	return param_set_uint(val, kp);
+}
+
+static const struct kernel_param_ops tb_idle_exit_pct_ops = {
+	.set	= tb_set_idle_exit_pct,
+	.get	= param_get_uint,
+};
+module_param_cb(idle_exit_pct, &tb_idle_exit_pct_ops, &idle_exit_pct, 0444);
+MODULE_PARM_DESC(idle_exit_pct, "an exit costs this share of the DT's worst-case latencies, % (0..100, default 100)");
+
 static bool tb_idle_probed;
 
 static void tb_idle_probe(void *data, unsigned int state, unsigned int cpu)
@@ -525,6 +546,9 @@ static void tb_idle_probe(void *data, unsigned int state, unsigned int cpu)
 	t->state = 0;
 	ran = local_clock() - t->t0;
 	wait = t->exit_ns[i] + (ran < t->entry_ns[i] ? t->entry_ns[i] - ran : 0);
+	wait = div_u64(wait * READ_ONCE(idle_exit_pct), 100);
+	if (!wait)
+		return;
 	tb_halt_until(wait, true);
 	WRITE_ONCE(t->exits[i], t->exits[i] + 1);
 	WRITE_ONCE(t->wait_ns[i], t->wait_ns[i] + wait);
