@@ -16,8 +16,8 @@
 # list of more files for the initramfs, e.g. bash and the selftests;
 # cyclictest is always there),
 # HGOV_BOARD_APPEND (more kernel parameters, e.g. mem=640M),
-# HGOV_BOARD_IDLE_STATES=1 (the H3's idle states in the DT, for a kernel
-# with cpuidle; scripts/testbed/README.md, "Idle states"),
+# HGOV_BOARD_IDLE_STATES (1, the default: the H3's idle states in the DT;
+# 0: none, idle is WFI only; scripts/testbed/README.md, "Idle states"),
 # HGOV_BOARD_SSH_PORT (a virtio NIC on QEMU's user network with
 # restrict=on, so the board reaches nothing outside, and its port 22
 # forwarded from 127.0.0.1:PORT on the host: eth0 is 10.0.2.15/24).

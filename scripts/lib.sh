@@ -237,11 +237,10 @@ fi
 # clusters directly under cpu-map, as r8a77951.dtsi has them (QEMU puts
 # them in a socket0 node, which 5.10 does not parse: it is left with no
 # topology at all; 6.1 and later read both layouts the same), and the
-# H3's idle states if HGOV_BOARD_IDLE_STATES=1 (for a board kernel with
-# cpuidle; the kernels make test boots have none, and with the states in
-# its DT the 7.3 board's idle scenario failed for a reason not yet
-# found): r8a77951.dtsi's CPU_SLEEP_0 (A57) and CPU_SLEEP_1 (A53) with
-# their entry, exit and minimum-residency times. Two
+# H3's idle states unless HGOV_BOARD_IDLE_STATES=0 (the normal board
+# kernels have cpuidle, the debug and rt ones none, where the states
+# change nothing): r8a77951.dtsi's CPU_SLEEP_0 (A57) and CPU_SLEEP_1 (A53)
+# with their entry, exit and minimum-residency times. Two
 # differences: arm,psci-suspend-param is 0 (standby), not the H3's
 # 0x10000 (power-down), since QEMU's PSCI cannot power a core down and
 # Linux turns a power-down state that returns into an error
@@ -251,7 +250,7 @@ fi
 # makes the exits cost their latency in guest time (hgov_testbed
 # idle_latency).
 hgov_board_dtb() {
-	local key dtb idle=${HGOV_BOARD_IDLE_STATES:-0}
+	local key dtb idle=${HGOV_BOARD_IDLE_STATES:-1}
 	[ "$idle" = 0 ] || [ "$idle" = 1 ] ||
 		hgov_die "HGOV_BOARD_IDLE_STATES=$idle: 0 or 1"
 	key=$({ echo "${HGOV_QEMU_MACHINE[*]}"; echo cpu-map-clusters

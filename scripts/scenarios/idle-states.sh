@@ -1,11 +1,8 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
-# The H3's idle states on the board (issue 24), a check run by hand on a
-# board whose DT has them (scripts/testbed/README.md, "Idle states"):
-#   HGOV_BOARD_IDLE_STATES=1 HGOV_KVER=5.10 bash scripts/board.sh run \
-#       scripts/testbed/idle-states.sh
-# It moves to scripts/scenarios (make test) when the board kernels get
-# cpuidle. The DT's CPU_SLEEP_0 (A57:
+# The H3's idle states on the board (scripts/testbed/README.md, "Idle
+# states"), in its DT unless HGOV_BOARD_IDLE_STATES=0 (then only that
+# every idle CPU is in WFI). The DT's CPU_SLEEP_0 (A57:
 # entry 400, exit 500, minimum residency 4000 us) and CPU_SLEEP_1 (A53:
 # 700/700/5000 us) as the test bed reads them; and, on a board kernel with
 # cpuidle (CPU_IDLE, ARM_PSCI_CPUIDLE), that the kernel has them and that
@@ -36,6 +33,12 @@ exits() {
 }
 
 [ -r "$IDLE" ] || hgov_fail "no $IDLE"
+if ! grep -q ' state1:' "$IDLE"; then
+	[ ! -d /sys/devices/system/cpu/cpu0/cpuidle/state1 ] ||
+		hgov_fail "cpuidle has a state1 the DT does not have"
+	hgov_ok "no idle states in this board's DT (HGOV_BOARD_IDLE_STATES=0): every idle CPU is in WFI"
+	exit 0
+fi
 for c in 0 1 2 3 4 5 6 7; do
 	want="entry_us=400,exit_us=500,"
 	[ $c -lt 4 ] || want="entry_us=700,exit_us=700,"
