@@ -200,6 +200,25 @@ hgov_trace_lines() {
 }
 
 # hgov_median N... - median of integers.
+# hgov_fsync_top_share - percent of 2 s of fdatasync'd 4 KiB writes
+# (hgov-load fsyncw, from cpu4, on the mounted eMMC model) that policy4
+# spent at its top OPP; the writer's figures in /tmp/fsyncw.out.
+hgov_fsync_top_share() {
+	local top
+	top=$(hgov_opps 4 | awk '{ print $NF }')
+	rm -f /mnt/db
+	sync
+	hgov_sleep 0.5
+	# shellcheck disable=SC2046 # two numbers
+	set -- $(awk -v top="$top" '{ all += $2 } $1 == top { at = $2 } END { print at + 0, all }' \
+		"$CPUFREQ/policy4/stats/time_in_state")
+	taskset -c 4 hgov-load fsyncw /mnt/db 2 > /tmp/fsyncw.out || hgov_fail "fsyncw failed"
+	# shellcheck disable=SC2046
+	set -- "$@" $(awk -v top="$top" '{ all += $2 } $1 == top { at = $2 } END { print at + 0, all }' \
+		"$CPUFREQ/policy4/stats/time_in_state")
+	echo $((($3 - $1) * 100 / ($4 - $2)))
+}
+
 # hgov_wake_us - the longest wake-up from idle of any CPU, in us: the
 # largest cpuidle state latency (entry + exit, as the kernel keeps it;
 # with the H3's states in the DT, the A53's 1400), 0 without cpuidle.
