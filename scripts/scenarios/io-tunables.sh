@@ -6,12 +6,12 @@
 #   rate_limit_us=1000000 policy0's pin ends io_hold_ms after the last
 #   completion, plus the timer's slack (at most 1 ms) and a wake-up,
 #   within 5 ms (it was up to 500 ms later);
-# - io_pin_enable=0 on policy4 leaves it schedutil's I/O-wait boost while
-#   policy0, whose io_pin_enable is 1, is pinned: a task waiting for each
-#   of its writes from an A53 keeps policy4 at its top at least 25 points
-#   less than with io_pin_enable=1, which runs it there for most of them
-#   (the shares: scenario io-sync). The eMMC model's cache flush is 10 ms, so that each
-#   write waits longer than a tick (io-sync).
+# - io_pin_enable=0 on policy4 leaves it hybrid's own I/O-wait boost
+#   while policy0, whose io_pin_enable is 1, is pinned: a task waiting for
+#   each of its writes from an A53 keeps policy4 at its top at least 20
+#   points less than with io_pin_enable=1, which runs it there for most of
+#   them (the shares: scenario io-sync). The eMMC model's cache flush is
+#   10 ms, so that each write waits longer than a tick (io-sync).
 . /lib/hgov.sh
 hgov_all_opps per_policy=1
 hgov_shell_on 5-7
@@ -58,9 +58,9 @@ with=$(hgov_fsync_top_share)
 echo "policy4 at its top: $without % of the writes with its io_pin_enable=0, $with % with 1 (policy0 pinned in both)"
 # On the debug kernel the writes' own CPU time moves policy4 (io-sync).
 if [ $HGOV_TIMING = 1 ]; then
-	[ "$without" -le $((with - 25)) ] ||
+	[ "$without" -le $((with - 20)) ] ||
 		hgov_fail "policy4 with io_pin_enable=0 at its top for $without % of the writes, with 1 $with %"
-	[ "$with" -ge 60 ] || hgov_fail "policy4 with io_pin_enable=1 at its top for only $with %"
+	[ "$with" -ge 55 ] || hgov_fail "policy4 with io_pin_enable=1 at its top for only $with %"
 fi
 hgov_ok "policy4's io_pin_enable alone decides its full I/O-wait boost"
 umount /mnt
