@@ -199,23 +199,25 @@ hgov_trace_lines() {
 		sub(":", "", $i); printf "%.0f %s\n", $i * 1e6, $0; break } }' "$TRACE/trace"
 }
 
-# hgov_median N... - median of integers.
 # hgov_fsync_top_share - percent of 2 s of fdatasync'd 4 KiB writes
 # (hgov-load fsyncw, from cpu4, on the mounted eMMC model) that policy4
 # spent at its top OPP; the writer's figures in /tmp/fsyncw.out.
 hgov_fsync_top_share() {
 	local top
 	top=$(hgov_opps 4 | awk '{ print $NF }')
+	# tis: policy4's time at its top OPP and in all, in 10 ms units.
+	tis() {
+		awk -v top="$top" '{ all += $2 } $1 == top { at = $2 } END { print at + 0, all }' \
+			"$CPUFREQ/policy4/stats/time_in_state"
+	}
 	rm -f /mnt/db
 	sync
 	hgov_sleep 0.5
-	# shellcheck disable=SC2046 # two numbers
-	set -- $(awk -v top="$top" '{ all += $2 } $1 == top { at = $2 } END { print at + 0, all }' \
-		"$CPUFREQ/policy4/stats/time_in_state")
+	# shellcheck disable=SC2046 # two numbers each
+	set -- $(tis)
 	taskset -c 4 hgov-load fsyncw /mnt/db 2 > /tmp/fsyncw.out || hgov_fail "fsyncw failed"
 	# shellcheck disable=SC2046
-	set -- "$@" $(awk -v top="$top" '{ all += $2 } $1 == top { at = $2 } END { print at + 0, all }' \
-		"$CPUFREQ/policy4/stats/time_in_state")
+	set -- "$@" $(tis)
 	echo $((($3 - $1) * 100 / ($4 - $2)))
 }
 
@@ -226,6 +228,8 @@ hgov_wake_us() {
 	cat /sys/devices/system/cpu/cpu*/cpuidle/state*/latency 2>/dev/null |
 		sort -n | tail -n 1 | grep . || echo 0
 }
+
+# hgov_median N... - median of integers.
 hgov_median() { printf '%s\n' "$@" | sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
 
 # hgov_tunable TUNABLE - path of a hybrid tunable (global or policy0's).
