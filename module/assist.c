@@ -5,11 +5,15 @@
  * The kernel runs Energy Aware Scheduling only while schedutil governs
  * every policy, so selecting hybrid switches EAS off. With assist=1 the
  * I/O detector serves the other governors instead: while storage I/O is
- * active, each big policy gets a FREQ_QOS_MIN request as high as its caps
- * allow (policy->max), the way vendor boosters raise a floor, and the
- * request drops back to nothing after the hold. The governor in charge,
- * schedutil and EAS with it, stays in charge. Pin rules, hold, watchdog,
- * disk filter, trace events and counters are the hybrid governor's
+ * active, each policy that assist_cpus names (by default every one: EAS
+ * runs much of the storage path on the LITTLE CPUs) gets a FREQ_QOS_MIN
+ * request as high as its caps allow (policy->max), the way vendor
+ * boosters raise a floor, and the request drops back to nothing after the
+ * hold. Where the kernel lets a module (hgov_em_set_floor()), the energy
+ * model learns the floor too, so EAS prices the CPUs at the frequency
+ * they run at. The governor in charge, schedutil and EAS with it, stays in
+ * charge. Pin rules, hold, watchdog, disk filter, idle latency
+ * (module/qos.c), trace events and counters are the hybrid governor's
  * (hgov_pin_update()).
  *
  * Policies that hybrid governs are left to hybrid: their assist stands by
@@ -31,6 +35,8 @@
 #include <linux/pm_qos.h>
 #include <linux/sched/clock.h>
 #include <linux/slab.h>
+#include <linux/string.h>
+#include <linux/sysfs.h>
 #include <linux/workqueue.h>
 
 #include "module/assist.h"
@@ -46,9 +52,10 @@
  *	removes the entry before the policy is freed)
  * @req: FREQ_QOS_MIN request on @policy: 0, or FREQ_QOS_MAX_DEFAULT_VALUE
  *	while pinned (the cpufreq core caps a minimum above policy->max)
- * @lock: protects @pin's evaluation, @standby, @dead and @req's value;
+ * @lock: protects @pin's evaluation, @lift, @standby, @dead and @req's value;
  *	process context (evaluations, standby changes, removal)
  * @big: @policy's CPUs have the highest capacity
+ * @lift: assist_cpus names @policy: it gets the floor during storage I/O
  * @standby: hybrid governs @policy: no floor
  * @dead: being removed: evaluations return at once
  * @timer: fires when the pin would end (hold or watchdog)
@@ -59,9 +66,10 @@ struct hgov_assist {
 	struct hgov_pin			pin;
 	struct cpufreq_policy		*policy;
 	struct freq_qos_request		req;
-	/* Protects @pin's evaluation, @standby, @dead, @req; process context. */
+	/* Protects @pin's evaluation, @lift, @standby, @dead, @req; process ctx. */
 	struct mutex			lock;
 	bool				big;
+	bool				lift;
 	bool				standby;
 	bool				dead;
 	struct hrtimer			timer;
@@ -70,6 +78,13 @@ struct hgov_assist {
 };
 
 static unsigned int hgov_assist_on;
+/*
+ * assist_cpus: HGOV_ASSIST_ALL, HGOV_ASSIST_BIG, or HGOV_ASSIST_LIST with
+ * the CPUs in hgov_assist_cpus; under hgov_assist_mutex.
+ */
+enum { HGOV_ASSIST_ALL, HGOV_ASSIST_BIG, HGOV_ASSIST_LIST };
+static unsigned int hgov_assist_mode = HGOV_ASSIST_ALL;
+static struct cpumask hgov_assist_cpus;
 static unsigned int hgov_assist_hold_ms = HGOV_IO_HOLD_MS_DEFAULT;
 /* The module is initialized: parameter writes act, not only record. */
 static bool hgov_assist_ready;
@@ -81,10 +96,10 @@ static LIST_HEAD(hgov_assists);
  */
 static struct cpumask hgov_assist_hybrid;
 /*
- * Protects hgov_assists, hgov_assist_on, hgov_assist_ready and
- * hgov_assist_hybrid. Process context: parameter writes, the policy
- * notifier, hybrid's start and stop (under policy->rwsem). Nests outside
- * hgov_io_mutex and an entry's lock.
+ * Protects hgov_assists, hgov_assist_on, hgov_assist_ready,
+ * hgov_assist_hybrid, hgov_assist_mode and hgov_assist_cpus. Process
+ * context: parameter writes, the policy notifier, hybrid's start and stop
+ * (under policy->rwsem). Nests outside hgov_io_mutex and an entry's lock.
  */
 static DEFINE_MUTEX(hgov_assist_mutex);
 
@@ -110,12 +125,15 @@ static void hgov_assist_eval(struct hgov_assist *a)
 	}
 	now_ns = local_clock();
 	hgov_io_snapshot(now_ns, &snap);
-	if (hgov_pin_update(&a->pin, now_ns, &snap, !a->standby, a->big,
+	if (hgov_pin_update(&a->pin, now_ns, &snap, !a->standby, a->lift,
 			    (u64)READ_ONCE(hgov_assist_hold_ms) * NSEC_PER_MSEC,
-			    &next_check_ns))
+			    &next_check_ns)) {
 		freq_qos_update_request(&a->req, a->pin.pinned ?
 					FREQ_QOS_MAX_DEFAULT_VALUE :
 					FREQ_QOS_MIN_DEFAULT_VALUE);
+		/* After the request: policy->max is the floor's frequency. */
+		hgov_em_set_floor(a->policy, a->pin.pinned);
+	}
 	if (next_check_ns)
 		hrtimer_start(&a->timer,
 			      ns_to_ktime(max_t(s64, next_check_ns - now_ns, 0)),
@@ -158,6 +176,22 @@ static struct hgov_assist *hgov_assist_find(const struct cpufreq_policy *policy)
 	return NULL;
 }
 
+/*
+ * Does assist_cpus name @policy (@big: its CPUs have the highest
+ * capacity)? Called with hgov_assist_mutex held.
+ */
+static bool hgov_assist_lifts(const struct cpufreq_policy *policy, bool big)
+{
+	switch (hgov_assist_mode) {
+	case HGOV_ASSIST_BIG:
+		return big;
+	case HGOV_ASSIST_LIST:
+		return cpumask_intersects(policy->related_cpus, &hgov_assist_cpus);
+	default:
+		return true;
+	}
+}
+
 /* Give @policy a floor. Called with hgov_assist_mutex held. */
 static int hgov_assist_attach(struct cpufreq_policy *policy)
 {
@@ -172,6 +206,7 @@ static int hgov_assist_attach(struct cpufreq_policy *policy)
 	ret = hgov_cpu_big(policy->cpu, &a->big);
 	if (ret)
 		goto out_free;
+	a->lift = hgov_assist_lifts(policy, a->big);
 	ret = freq_qos_add_request(&policy->constraints, &a->req, FREQ_QOS_MIN,
 				   FREQ_QOS_MIN_DEFAULT_VALUE);
 	if (ret < 0)
@@ -210,6 +245,8 @@ static void hgov_assist_detach(struct hgov_assist *a)
 	cancel_work_sync(&a->work);
 	hrtimer_cancel(&a->timer);
 	cancel_work_sync(&a->work);
+	if (a->pin.pinned)
+		hgov_em_set_floor(a->policy, false);
 	hgov_pin_stop(&a->pin, local_clock());
 	freq_qos_remove_request(&a->req);
 	list_del(&a->node);
@@ -330,7 +367,65 @@ static const struct kernel_param_ops hgov_assist_ops = {
 };
 module_param_cb(assist, &hgov_assist_ops, &hgov_assist_on, 0644);
 MODULE_PARM_DESC(assist,
-		 "schedutil assist: storage I/O raises a frequency floor on the big policies that hybrid does not govern (0..1, default 0)");
+		 "schedutil assist: storage I/O raises a frequency floor on the policies (assist_cpus) that hybrid does not govern (0..1, default 0)");
+
+static int hgov_assist_cpus_set(const char *val, const struct kernel_param *kp)
+{
+	unsigned int mode = HGOV_ASSIST_LIST;
+	cpumask_var_t mask;
+	struct hgov_assist *a;
+	int ret = 0;
+
+	if (!zalloc_cpumask_var(&mask, GFP_KERNEL))
+		return -ENOMEM;
+	if (sysfs_streq(val, "all")) {
+		mode = HGOV_ASSIST_ALL;
+	} else if (sysfs_streq(val, "big")) {
+		mode = HGOV_ASSIST_BIG;
+	} else if (cpulist_parse(val, mask) || cpumask_empty(mask) ||
+		   !cpumask_subset(mask, cpu_possible_mask)) {
+		pr_warn("assist_cpus: '%.*s' is neither all, big nor a list of possible CPUs\n",
+			HGOV_ECHO_LEN(val), val);
+		ret = -EINVAL;
+		goto out;
+	}
+	mutex_lock(&hgov_assist_mutex);
+	hgov_assist_mode = mode;
+	cpumask_copy(&hgov_assist_cpus, mask);
+	list_for_each_entry(a, &hgov_assists, node) {
+		mutex_lock(&a->lock);
+		a->lift = hgov_assist_lifts(a->policy, a->big);
+		mutex_unlock(&a->lock);
+		hgov_assist_eval(a);
+	}
+	mutex_unlock(&hgov_assist_mutex);
+out:
+	free_cpumask_var(mask);
+	return ret;
+}
+
+static int hgov_assist_cpus_get(char *buf, const struct kernel_param *kp)
+{
+	int n;
+
+	mutex_lock(&hgov_assist_mutex);
+	if (hgov_assist_mode == HGOV_ASSIST_ALL)
+		n = sysfs_emit(buf, "all\n");
+	else if (hgov_assist_mode == HGOV_ASSIST_BIG)
+		n = sysfs_emit(buf, "big\n");
+	else
+		n = sysfs_emit(buf, "%*pbl\n", cpumask_pr_args(&hgov_assist_cpus));
+	mutex_unlock(&hgov_assist_mutex);
+	return n;
+}
+
+static const struct kernel_param_ops hgov_assist_cpus_ops = {
+	.set	= hgov_assist_cpus_set,
+	.get	= hgov_assist_cpus_get,
+};
+module_param_cb(assist_cpus, &hgov_assist_cpus_ops, NULL, 0644);
+MODULE_PARM_DESC(assist_cpus,
+		 "which policies the assist's floor lifts: all, big (highest capacity) or a CPU list; a policy is lifted if one of its CPUs is named (default all)");
 
 static int hgov_assist_hold_set(const char *val, const struct kernel_param *kp)
 {

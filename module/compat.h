@@ -391,4 +391,43 @@ static inline void hgov_rq_util_est_detach(void (*probe)(void *, struct cfs_rq *
 }
 #endif
 
+/*
+ * Tell the energy model, and EAS with it, that storage I/O holds a
+ * policy at a floor: em_update_performance_limits() appeared in 6.13
+ * (5609296750af) and no stable series took it. The floor is the highest
+ * performance state at or below policy->max, the frequency the floor's
+ * FREQ_QOS_MIN request resolves to; @on false gives the whole table back.
+ * Process context (the energy model's mutex). Before 6.13 EAS goes on
+ * pricing the CPUs at the frequency their utilization asks for.
+ */
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 13, 0) && IS_ENABLED(CONFIG_ENERGY_MODEL)
+#include <linux/energy_model.h>
+
+static inline void hgov_em_set_floor(struct cpufreq_policy *policy, bool on)
+{
+	struct em_perf_domain *pd = em_cpu_get(policy->cpu);
+	unsigned int max_khz = READ_ONCE(policy->max);
+	struct em_perf_state *table;
+	unsigned long lo, hi, floor;
+	int i;
+
+	if (!pd)
+		return;
+	rcu_read_lock();
+	table = em_perf_state_from_pd(pd);
+	lo = table[0].frequency;
+	hi = table[pd->nr_perf_states - 1].frequency;
+	floor = lo;
+	for (i = 0; i < pd->nr_perf_states; i++)
+		if (table[i].frequency <= max_khz)
+			floor = table[i].frequency;
+	rcu_read_unlock();
+	em_update_performance_limits(pd, on ? floor : lo, hi);
+}
+#else
+static inline void hgov_em_set_floor(struct cpufreq_policy *policy, bool on)
+{
+}
+#endif
+
 #endif /* HGOV_COMPAT_H */

@@ -25,6 +25,7 @@
 #include "module/compat.h"
 #include "module/disk.h"
 #include "module/pin.h"
+#include "module/qos.h"
 #include "module/hgov_trace.h"
 
 /*
@@ -152,10 +153,16 @@ static void hgov_io_account_pin(unsigned int cpu, bool pin, u64 now_ns)
 	if (pin) {
 		WRITE_ONCE(st->since_ns, now_ns);
 		WRITE_ONCE(st->pins, st->pins + 1);
-		atomic_inc(&hgov_pins_engaged);
+		/*
+		 * Fully ordered, as is the decrement: the flush that sees
+		 * hgov_qos_pins_changed()'s mark reads the count after it.
+		 */
+		if (atomic_inc_return(&hgov_pins_engaged) == 1)
+			hgov_qos_pins_changed();
 	} else {
 		WRITE_ONCE(st->pinned_ns, st->pinned_ns + now_ns - st->since_ns);
-		atomic_dec(&hgov_pins_engaged);
+		if (atomic_dec_return(&hgov_pins_engaged) == 0)
+			hgov_qos_pins_changed();
 	}
 	WRITE_ONCE(st->pinned, pin);
 }
@@ -232,10 +239,13 @@ bool hgov_pin_update(struct hgov_pin *pin, u64 now_ns,
  *
  * A probe that found @pin->want_kick clear kicked nobody; the evaluation
  * that set it again asks whether it missed such a disk, by the rule it
- * decided with (hgov_io_recheck()). Process context.
+ * decided with (hgov_io_recheck()). It also brings the idle-latency
+ * request up to date if the evaluation changed the pins (hgov_qos_flush()).
+ * Process context.
  */
 void hgov_pin_recheck(struct hgov_pin *pin, const struct hgov_io_snapshot *snap)
 {
+	hgov_qos_flush();
 	if (READ_ONCE(pin->want_kick) && hgov_io_recheck(snap))
 		pin->ops->kick(pin);
 }
@@ -244,6 +254,8 @@ void hgov_pin_recheck(struct hgov_pin *pin, const struct hgov_io_snapshot *snap)
  * hgov_pin_stop() - release a pin whose owner stops
  * @pin: the pin, off the detector's list
  * @now_ns: local_clock() now
+ *
+ * Process context, no spinlock held (hgov_qos_flush()).
  */
 void hgov_pin_stop(struct hgov_pin *pin, u64 now_ns)
 {
@@ -253,6 +265,7 @@ void hgov_pin_stop(struct hgov_pin *pin, u64 now_ns)
 	hgov_io_account_pin(pin->cpu, false, now_ns);
 	trace_hybrid_pin(pin->cpu, false, "stop", "", 0);
 	pin->pinned = false;
+	hgov_qos_flush();
 }
 
 /**
@@ -315,14 +328,18 @@ void hgov_io_del_pin(struct hgov_pin *pin)
 }
 
 /**
- * hgov_pin_init() - allocate the pins' counters
+ * hgov_pin_init() - allocate the pins' counters; add the idle-latency
+ *	request (module/qos.c)
  *
  * Return: 0 or -ENOMEM.
  */
 int hgov_pin_init(void)
 {
 	hgov_pin_stats = kcalloc(nr_cpu_ids, sizeof(*hgov_pin_stats), GFP_KERNEL);
-	return hgov_pin_stats ? 0 : -ENOMEM;
+	if (!hgov_pin_stats)
+		return -ENOMEM;
+	hgov_qos_init();
+	return 0;
 }
 
 /**
@@ -332,12 +349,15 @@ int hgov_pin_init(void)
 void hgov_pin_debugfs_init(struct dentry *dir)
 {
 	hgov_debugfs = dir;
+	hgov_qos_debugfs_init(dir);
 }
 
 /**
- * hgov_pin_exit() - free the pins' counters; no pin is on the list
+ * hgov_pin_exit() - remove the idle-latency request, free the pins'
+ *	counters; no pin is on the list
  */
 void hgov_pin_exit(void)
 {
+	hgov_qos_exit();
 	kfree(hgov_pin_stats);
 }

@@ -5,8 +5,11 @@
 # scaling_max_freq within schedutil's rate_limit_us plus the 300 us
 # transition latency (median of warm runs, trace timestamps), through a
 # FREQ_QOS_MIN floor; the floor ends assist_hold_ms after the last
-# completion and schedutil brings policy0 down again. Caps win; policy4 is
-# never pinned; bad parameter values change nothing; hybrid on a policy
+# completion and schedutil brings policy0 down again. Caps win; policy4
+# gets its floor too (assist_cpus=all, the default), not with
+# assist_cpus=big; while the floor holds no CPU may enter an idle state
+# slower than io_idle_latency_us (CPU latency QoS), and the limit goes with
+# the floor; bad parameter values change nothing; hybrid on a policy
 # takes the pin over (no floor) and hands it back when it stops; the
 # floors follow the driver's policies and go with the module.
 . /lib/hgov.sh
@@ -31,14 +34,19 @@ echo 1 > "$CPUFREQ/boost" || hgov_fail "cannot enable boost"
 sleep 0.5
 low=$(hgov_cur 0)
 [ "$(cat $P/assist)" = 0 ] || hgov_fail "assist is on by default"
-for bad in "assist 2" "assist on" "assist -1" "assist_hold_ms 10001" "assist_hold_ms x"; do
+[ "$(cat $P/assist_cpus)" = all ] || hgov_fail "assist_cpus is $(cat $P/assist_cpus) by default"
+[ "$(cat $P/io_idle_latency_us)" = 100 ] ||
+	hgov_fail "io_idle_latency_us is $(cat $P/io_idle_latency_us) by default"
+for bad in "assist 2" "assist on" "assist -1" "assist_hold_ms 10001" "assist_hold_ms x" \
+	"assist_cpus x" "assist_cpus 99" "assist_cpus 0-3x" "io_idle_latency_us 100001" \
+	"io_idle_latency_us -1"; do
 	set -- $bad
 	old=$(cat "$P/$1")
 	echo "$2" > "$P/$1" 2>/dev/null && hgov_fail "$1 accepted '$2'"
 	[ "$(cat "$P/$1")" = "$old" ] || hgov_fail "$1 changed to $(cat "$P/$1") by '$2'"
 	dmesg | tail -n 3 | grep -q "$1" || hgov_fail "no log line for $1='$2'"
 done
-hgov_ok "bad assist and assist_hold_ms values: -EINVAL, a log line, nothing changed"
+hgov_ok "bad assist, assist_hold_ms, assist_cpus and io_idle_latency_us values: -EINVAL, a log line, nothing changed"
 
 echo 1 > $P/assist || hgov_fail "cannot enable the assist"
 hold_ms=$(cat $P/assist_hold_ms)
@@ -61,7 +69,8 @@ echo "median release after the last completion: $release us (assist_hold_ms $hol
 [ "$entry" -le "$bound_us" ] || hgov_fail "entry latency $entry us over $bound_us us"
 [ "$release" -ge $((hold_ms * 1000)) ] && [ "$release" -le $((hold_ms * 1000 + 20000)) ] ||
 	hgov_fail "release $release us not within assist_hold_ms $hold_ms ms + 20 ms"
-[ "$(cat "$HGOV_DEBUGFS/policy4/pins" 2>/dev/null || echo 0)" = "$pins4" ] || hgov_fail "policy4 counted pins"
+[ "$(cat "$HGOV_DEBUGFS/policy4/pins" 2>/dev/null || echo 0)" -gt "$pins4" ] ||
+	hgov_fail "policy4 not pinned with assist_cpus=all"
 for p in 0 4; do
 	[ "$(cat "$CPUFREQ/policy$p/scaling_governor")" = schedutil ] ||
 		hgov_fail "policy$p governed by $(cat "$CPUFREQ/policy$p/scaling_governor")"
@@ -75,6 +84,18 @@ dd_pid=$!
 hgov_wait_khz 0 "$max" 2000 || { kill $dd_pid; hgov_fail "long dd did not pin policy0"; }
 [ "$(cat "$CPUFREQ/policy0/scaling_min_freq")" = "$max" ] ||
 	{ kill $dd_pid; hgov_fail "scaling_min_freq $(cat "$CPUFREQ/policy0/scaling_min_freq") during I/O"; }
+max4=$(cat "$CPUFREQ/policy4/scaling_max_freq")
+[ "$(cat "$CPUFREQ/policy4/scaling_min_freq")" = "$max4" ] ||
+	{ kill $dd_pid; hgov_fail "policy4's scaling_min_freq $(cat "$CPUFREQ/policy4/scaling_min_freq") during I/O"; }
+lat=$(cat "$HGOV_DEBUGFS/idle_latency_us")
+[ "$lat" = "$(cat $P/io_idle_latency_us)" ] ||
+	{ kill $dd_pid; hgov_fail "idle latency limit '$lat' during I/O"; }
+echo 0 > $P/io_idle_latency_us
+[ "$(cat "$HGOV_DEBUGFS/idle_latency_us")" = -1 ] ||
+	{ kill $dd_pid; hgov_fail "idle latency limit kept with io_idle_latency_us=0"; }
+echo 100 > $P/io_idle_latency_us
+[ "$(cat "$HGOV_DEBUGFS/idle_latency_us")" = 100 ] ||
+	{ kill $dd_pid; hgov_fail "idle latency limit not back with io_idle_latency_us=100"; }
 echo 1000000 > "$CPUFREQ/policy0/scaling_max_freq"
 hgov_wait_khz 0 1000000 100 ||
 	{ kill $dd_pid; hgov_fail "policy0 at $(hgov_cur 0) under scaling_max_freq=1000000"; }
@@ -84,7 +105,21 @@ kill $dd_pid
 wait $dd_pid 2>/dev/null
 hgov_wait_khz 0 "$low" 3000 || hgov_fail "policy0 at $(hgov_cur 0) after the long dd"
 [ "$(cat "$CPUFREQ/policy0/scaling_min_freq")" = "$min" ] || hgov_fail "floor left after I/O"
-hgov_ok "floor = scaling_min_freq during I/O; scaling_max_freq caps it"
+[ "$(cat "$HGOV_DEBUGFS/idle_latency_us")" = -1 ] || hgov_fail "idle latency limit left after I/O"
+hgov_ok "floor = scaling_min_freq on both policies during I/O; scaling_max_freq caps it; idle latency limited during I/O only"
+
+# assist_cpus=big: the A57s alone.
+echo big > $P/assist_cpus || hgov_fail "cannot set assist_cpus=big"
+pins4=$(cat "$HGOV_DEBUGFS/policy4/pins" 2>/dev/null || echo 0)
+taskset -c 4 dd if=/dev/vda of=/dev/null bs=4k count=1000000 iflag=direct 2>/dev/null &
+dd_pid=$!
+hgov_wait_khz 0 "$max" 2000 || { kill $dd_pid; hgov_fail "assist_cpus=big did not pin policy0"; }
+kill $dd_pid
+wait $dd_pid 2>/dev/null
+[ "$(cat "$HGOV_DEBUGFS/policy4/pins" 2>/dev/null || echo 0)" = "$pins4" ] ||
+	hgov_fail "policy4 pinned with assist_cpus=big"
+echo all > $P/assist_cpus || hgov_fail "cannot set assist_cpus=all"
+hgov_ok "assist_cpus=big: policy0 pinned, policy4 not"
 
 # hybrid takes a policy over: its own pin, no floor; the assist resumes
 # when hybrid stops.

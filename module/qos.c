@@ -1,0 +1,177 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Idle-state latency during storage I/O.
+ *
+ * While a storage I/O pin is on (hybrid's or the assist's), one CPU latency
+ * QoS request keeps every CPU out of the idle states whose exit latency
+ * exceeds io_idle_latency_us: the CPU that takes a completion and the one
+ * that runs the waiting task wake at once instead of paying a deep state's
+ * exit (the R-Car H3's CPU_SLEEP_0/1: 500 and 700 us, against an eMMC
+ * request's 100-300 us). The request drops back to no limit when the last
+ * pin is released. No frequency governor reaches this: it is the cpuidle
+ * governor (menu, teo) that honours the limit, whichever cpufreq governor
+ * runs.
+ *
+ * The pins' owners change state under their own locks, raw spinlocks
+ * that the scheduler's hook takes inside the runqueue lock included, where
+ * the QoS request (a spinlock_t, and wake-ups of idle CPUs) cannot be
+ * touched and not even a work item queued (the workqueue's pool lock
+ * wakes tasks under itself). A change only marks the request stale
+ * (hgov_qos_pins_changed()); the owner brings it up to date once its lock
+ * is released (hgov_qos_flush(), from hgov_pin_recheck() and
+ * hgov_pin_stop()), from the state the pins are in then.
+ */
+
+#define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
+
+#include <linux/atomic.h>
+#include <linux/debugfs.h>
+#include <linux/moduleparam.h>
+#include <linux/mutex.h>
+#include <linux/pm_qos.h>
+
+#include "module/param.h"
+#include "module/pin.h"
+#include "module/qos.h"
+
+/* Default of io_idle_latency_us: below both H3 sleep states' exits. */
+#define HGOV_IO_IDLE_LATENCY_US_DEFAULT	100
+#define HGOV_IO_IDLE_LATENCY_US_MAX	100000
+
+static unsigned int hgov_io_idle_latency_us = HGOV_IO_IDLE_LATENCY_US_DEFAULT;
+
+/*
+ * The request and the value it holds now (PM_QOS_DEFAULT_VALUE: no limit).
+ * Protected by hgov_qos_mutex; process context (flushes, parameter
+ * writes, init and exit). hgov_qos_value is also read locklessly
+ * (hgov_qos_engaged()).
+ */
+static struct pm_qos_request hgov_qos_req;
+static s32 hgov_qos_value = PM_QOS_DEFAULT_VALUE;
+static bool hgov_qos_ready;
+static DEFINE_MUTEX(hgov_qos_mutex);
+
+/* The pins changed since the request was last brought up to date. */
+static bool hgov_qos_stale;
+
+/* Bring the request in line with the pins and the parameter. Process context. */
+static void hgov_qos_apply(void)
+{
+	unsigned int us = READ_ONCE(hgov_io_idle_latency_us);
+	s32 want = PM_QOS_DEFAULT_VALUE;
+
+	mutex_lock(&hgov_qos_mutex);
+	if (us && hgov_storage_active())
+		want = us;
+	if (hgov_qos_ready && want != hgov_qos_value) {
+		cpu_latency_qos_update_request(&hgov_qos_req, want);
+		WRITE_ONCE(hgov_qos_value, want);
+	}
+	mutex_unlock(&hgov_qos_mutex);
+}
+
+/**
+ * hgov_qos_pins_changed() - the first pin engaged or the last one released
+ *
+ * Any context, the owners' raw spinlocks held: only marks the request
+ * stale. Once per change of the pins' state, never per request.
+ */
+void hgov_qos_pins_changed(void)
+{
+	/*
+	 * Pairs with the xchg() in hgov_qos_flush(): the caller's change of
+	 * the pins' count (a fully ordered atomic) is seen by the flush that
+	 * sees this store.
+	 */
+	WRITE_ONCE(hgov_qos_stale, true);
+}
+
+/**
+ * hgov_qos_flush() - bring the request up to date if the pins changed
+ *
+ * Process context, no spinlock held: after a pin's evaluation or stop,
+ * its owner's lock released. Whichever flush comes first after a change
+ * applies it, reading the pins' count after the change.
+ */
+void hgov_qos_flush(void)
+{
+	/* Fully ordered; pairs with the store in hgov_qos_pins_changed(). */
+	if (xchg(&hgov_qos_stale, false))
+		hgov_qos_apply();
+}
+
+/**
+ * hgov_qos_engaged() - does the idle-latency limit hold now?
+ *
+ * Return: true while the request limits idle states' exit latency.
+ */
+bool hgov_qos_engaged(void)
+{
+	return READ_ONCE(hgov_qos_value) != PM_QOS_DEFAULT_VALUE;
+}
+
+/* debugfs idle_latency_us: the limit now, -1 while there is none. */
+static int hgov_qos_debugfs_get(void *data, u64 *val)
+{
+	s32 v = READ_ONCE(hgov_qos_value);
+
+	*val = v == PM_QOS_DEFAULT_VALUE ? (u64)-1 : v;
+	return 0;
+}
+
+DEFINE_DEBUGFS_ATTRIBUTE(hgov_qos_debugfs_fops, hgov_qos_debugfs_get, NULL, "%lld\n");
+
+/**
+ * hgov_qos_debugfs_init() - put idle_latency_us in @dir
+ * @dir: the module's debugfs directory
+ */
+void hgov_qos_debugfs_init(struct dentry *dir)
+{
+	debugfs_create_file_unsafe("idle_latency_us", 0444, dir, NULL,
+				   &hgov_qos_debugfs_fops);
+}
+
+static int hgov_qos_param_set(const char *val, const struct kernel_param *kp)
+{
+	unsigned int us;
+
+	if (hgov_parse_uint("io_idle_latency_us", val, 0,
+			    HGOV_IO_IDLE_LATENCY_US_MAX, &us))
+		return -EINVAL;
+	WRITE_ONCE(hgov_io_idle_latency_us, us);
+	hgov_qos_apply();
+	return 0;
+}
+
+static const struct kernel_param_ops hgov_qos_param_ops = {
+	.set	= hgov_qos_param_set,
+	.get	= param_get_uint,
+};
+module_param_cb(io_idle_latency_us, &hgov_qos_param_ops, &hgov_io_idle_latency_us, 0644);
+MODULE_PARM_DESC(io_idle_latency_us,
+		 "while storage I/O pins a policy, no CPU enters an idle state whose exit latency exceeds this, us (0: off; 0..100000, default 100)");
+
+/**
+ * hgov_qos_init() - add the (unlimited) request; before any pin exists
+ */
+void hgov_qos_init(void)
+{
+	mutex_lock(&hgov_qos_mutex);
+	cpu_latency_qos_add_request(&hgov_qos_req, PM_QOS_DEFAULT_VALUE);
+	WRITE_ONCE(hgov_qos_value, PM_QOS_DEFAULT_VALUE);
+	hgov_qos_ready = true;
+	mutex_unlock(&hgov_qos_mutex);
+}
+
+/**
+ * hgov_qos_exit() - remove the request; every pin is released and off the
+ *	detector's list
+ */
+void hgov_qos_exit(void)
+{
+	mutex_lock(&hgov_qos_mutex);
+	hgov_qos_ready = false;
+	cpu_latency_qos_remove_request(&hgov_qos_req);
+	WRITE_ONCE(hgov_qos_value, PM_QOS_DEFAULT_VALUE);
+	mutex_unlock(&hgov_qos_mutex);
+}
