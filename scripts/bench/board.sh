@@ -1,29 +1,32 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
 # make bench, on one board boot (scripts/bench/run.sh runs it with BENCH_REGIME,
-# BENCH_BOOT, BENCH_REPS, BENCH_GOVS and BENCH_WORKLOADS set in front):
-# every workload under every governor, each its own measured window, the
-# governor order rotated from one repetition to the next and from one boot
-# to the next (a cyclic Latin square). Prints the raw lines
-# scripts/bench/report.py reads: a WIN block per window with snapshots
-# (SNAP, BUSY, TIS, IDLE) at its start and end, its result (RES) and, for the
-# storage workloads, the policies' frequencies and the requests in flight
-# (TR). The harness's own forks (snapshots, trace reading, settling) run
+# BENCH_BOOT, BENCH_REPS, BENCH_RUN0, BENCH_GOVS and BENCH_WORKLOADS set in
+# front, and scripts/bench/williams.sh's functions): every workload under
+# every governor, each its own measured window, the governor order of run
+# k = BENCH_RUN0 + rep - 1 the Williams square's row k mod its rows. Prints
+# the raw lines scripts/bench/report.py reads: a DESIGN line per
+# repetition (its row and order), a WIN block per window with snapshots
+# (SNAP, BUSY, TIS, IDLE) at its start and end, its result (RES: the
+# figure, and ops= where the work is counted) and, for the storage
+# workloads, the policies' frequencies and the requests in flight (TR).
+# The harness's own forks (snapshots, trace reading, settling) run
 # outside the windows, on the A53s.
 . /lib/hgov.sh
 
 : "${BENCH_REGIME:=6.12}"
 : "${BENCH_BOOT:=1}"
 : "${BENCH_REPS:=1}"
-# Runs of the regime before this boot's: the rotation goes on from there.
+# Runs of the regime before this boot's: the design goes on from there.
 : "${BENCH_RUN0:=0}"
 : "${BENCH_GOVS:=performance schedutil hybrid}"
 : "${BENCH_WORKLOADS:=bonnie randread copy idle bursts}"
 # userspace-max, ondemand-nas and hybrid-pin-all only where storage is
-# measured: without I/O they are performance, ondemand and hybrid;
-# schedutil+assist there and in idle-trickle.
+# measured: without I/O they are performance, ondemand and hybrid.
+# schedutil+assist runs every workload: its figures without I/O are the
+# recommended configuration's.
 # The real programs (sqlite3, dpkg, flac) run under performance,
-# schedutil and hybrid only.
+# schedutil, hybrid and schedutil+assist only.
 PROGS="sqlite-commits dpkg-unpack flac-encode"
 # So does bonnie++'s run for the report's held-out figures.
 THREE="$PROGS bonnie-held-out"
@@ -139,7 +142,7 @@ trace_lines() {
 window() {
 	wl=$1
 	shift
-	echo "WIN regime=$BENCH_REGIME boot=$BENCH_BOOT rep=$rep gov=$g wl=$wl order=$order max0=$(cat $CPUFREQ/policy0/scaling_max_freq) cur0=$(hgov_cur 0) cur4=$(hgov_cur 4)"
+	echo "WIN regime=$BENCH_REGIME boot=$BENCH_BOOT rep=$rep gov=$g wl=$wl order=$order row=$row max0=$(cat $CPUFREQ/policy0/scaling_max_freq) cur0=$(hgov_cur 0) cur4=$(hgov_cur 4)"
 	sync
 	hgov_settle > /dev/null
 	timeline=
@@ -201,7 +204,7 @@ bonnie() {
 		bonnie-block-input) v=$(echo "$csv" | cut -d, -f18) u=KiB/s ;;
 		bonnie-seeks) v=$(echo "$csv" | cut -d, -f20) u=seeks/s ;;
 		esac
-		echo "WIN regime=$BENCH_REGIME boot=$BENCH_BOOT rep=$rep gov=$g wl=$wl order=$order max0=$(cat $CPUFREQ/policy0/scaling_max_freq) cur0=$(hgov_cur 0) cur4=$(hgov_cur 4)"
+		echo "WIN regime=$BENCH_REGIME boot=$BENCH_BOOT rep=$rep gov=$g wl=$wl order=$order row=$row max0=$(cat $CPUFREQ/policy0/scaling_max_freq) cur0=$(hgov_cur 0) cur4=$(hgov_cur 4)"
 		sed -n "s/^\([A-Z]*\) p$n /\1 begin /p" /tmp/bonnie.snaps
 		sed -n "s/^\([A-Z]*\) p$((n + 1)) /\1 end /p" /tmp/bonnie.snaps
 		echo "RES throughput=$v unit=$u"
@@ -258,7 +261,7 @@ held_out_phase() {
 	f=/tmp/bonnie-$1
 	e=$(sed -n "s/^BONNIE p\([0-9]*\) $3.*/\1/p" "$f.snaps" | head -n 1)
 	[ -n "$e" ] || hgov_fail "bonnie++ printed no line for $2 under $g"
-	echo "WIN regime=$BENCH_REGIME boot=$BENCH_BOOT rep=$rep gov=$g wl=$2 order=$order max0=$(cat "$CPUFREQ/policy0/scaling_max_freq") cur0=$(hgov_cur 0) cur4=$(hgov_cur 4)"
+	echo "WIN regime=$BENCH_REGIME boot=$BENCH_BOOT rep=$rep gov=$g wl=$2 order=$order row=$row max0=$(cat "$CPUFREQ/policy0/scaling_max_freq") cur0=$(hgov_cur 0) cur4=$(hgov_cur 4)"
 	sed -n "s/^\([A-Z]*\) p$((e - 1)) /\1 begin /p" "$f.snaps"
 	sed -n "s/^\([A-Z]*\) p$e /\1 end /p" "$f.snaps"
 	echo "RES throughput=$(cut -d, -f"$4" "$f.csv") unit=$6 cpu_pct=$(cut -d, -f"$5" "$f.csv")"
@@ -281,17 +284,17 @@ us2ms() { awk -v v="$1" 'BEGIN { print v / 1000 }'; }
 wl_randread() {
 	# QD1 4 KiB random reads through ext4, O_DIRECT.
 	r=$($ANY hgov-load randread /mnt/rr 3)
-	echo "RES throughput=$(kv iops "$r") unit=IOPS p50_ms=$(us2ms "$(kv lat_us_p50 "$r")") p99_ms=$(us2ms "$(kv lat_us_p99 "$r")")"
+	echo "RES throughput=$(kv iops "$r") unit=IOPS ops=$(kv ios "$r") p50_ms=$(us2ms "$(kv lat_us_p50 "$r")") p99_ms=$(us2ms "$(kv lat_us_p99 "$r")")"
 }
 wl_fsync() {
 	# 4 KiB writes, each committed (fdatasync) on journaled ext4.
 	r=$($ANY hgov-load fsyncw /mnt/db 3)
-	echo "RES throughput=$(kv ops_per_s "$r") unit=ops/s p50_ms=$(kv lat_ms_p50 "$r") p99_ms=$(kv lat_ms_p99 "$r")"
+	echo "RES throughput=$(kv ops_per_s "$r") unit=ops/s ops=$(kv ops "$r") p50_ms=$(kv lat_ms_p50 "$r") p99_ms=$(kv lat_ms_p99 "$r")"
 }
 wl_deep() {
 	# 4 KiB random reads kept 32 deep (Linux AIO) on the raw disk.
 	r=$($ANY hgov-load deepread "$EMMC" 32 3)
-	echo "RES throughput=$(kv iops "$r") unit=IOPS"
+	echo "RES throughput=$(kv iops "$r") unit=IOPS ops=$(kv ios "$r")"
 }
 wl_copy() {
 	r=$($ANY hgov-load copy /mnt/src /mnt/dst)
@@ -359,12 +362,13 @@ wl_trickle() {
 wl_periodic() {
 	# ~0.9 ms of work (A57 at 1.7 GHz) every 16 ms: jobs on time a second.
 	r=$($ANY hgov-load periodic 16000 300000 3)
-	echo "RES throughput=$(awk -v j="$(kv jobs "$r")" -v l="$(kv late "$r")" 'BEGIN { print (j - l) / 3 }') unit=jobs/s"
+	echo "RES throughput=$(awk -v j="$(kv jobs "$r")" -v l="$(kv late "$r")" 'BEGIN { print (j - l) / 3 }') unit=jobs/s ops=$(awk -v j="$(kv jobs "$r")" -v l="$(kv late "$r")" 'BEGIN { print j - l }')"
 }
 wl_bursts() {
-	# ~30 ms of work (A57 at 1.7 GHz) every 200 ms: the rate while bursting.
+	# ~30 ms of work (A57 at 1.7 GHz) every 200 ms: the rate while
+	# bursting; the work is fixed (15 bursts of 10 Miter).
 	r=$($ANY hgov-load bursts 10000000 200 3)
-	echo "RES throughput=$(kv miter_per_s "$r") unit=Miter/s busy_s=$(kv busy_s "$r")"
+	echo "RES throughput=$(kv miter_per_s "$r") unit=Miter/s busy_s=$(kv busy_s "$r") ops=$(awk -v j="$(kv jobs "$r")" 'BEGIN { print j * 10 }')"
 }
 
 # run_workload NAME - its window(s) under the selected governor.
@@ -405,29 +409,28 @@ set -- $BENCH_GOVS
 ngov=$#
 rep=1
 while [ "$rep" -le "$BENCH_REPS" ]; do
-	# Cyclic Latin square: each repetition and boot starts one governor on.
-	shift_by=$(( (rep - 1 + BENCH_RUN0) % ngov ))
+	k=$((BENCH_RUN0 + rep - 1))
+	row=$((k % $(williams_rows "$ngov")))
+	govseq=
+	for idx in $(williams_seq "$ngov" "$k"); do
+		govseq="$govseq${govseq:+ }$(echo $BENCH_GOVS | cut -d' ' -f"$idx")"
+	done
+	echo "DESIGN regime=$BENCH_REGIME boot=$BENCH_BOOT rep=$rep run=$k row=$row rows=$(williams_rows "$ngov") seq='$govseq'"
 	order=0
-	for k in $(seq 0 $((ngov - 1))); do
-		idx=$(( (k + shift_by) % ngov + 1 ))
-		g=$(echo $BENCH_GOVS | cut -d' ' -f$idx)
+	for g in $govseq; do
 		order=$((order + 1))
 		bench_select "$g"
 		for w in $BENCH_WORKLOADS; do
 			case " $THREE " in
 			*" $w "*)
 				case $g in
-				performance|schedutil|hybrid) ;;
+				performance|schedutil|hybrid|schedutil+assist) ;;
 				*) continue ;;
 				esac ;;
 			esac
 			case $g in
 			userspace-max|ondemand-nas|hybrid-pin-all)
 				case " $STORAGE " in *" $w "*) ;; *) continue ;; esac ;;
-			schedutil+assist)
-				# The assist acts on I/O only: elsewhere it is
-				# schedutil, measured beside it.
-				case " $STORAGE idle-trickle " in *" $w "*) ;; *) continue ;; esac ;;
 			esac
 			run_workload "$w"
 		done

@@ -27,6 +27,8 @@
 # energy input), BENCH_TARGET (for the report).
 
 D=$(cd "$(dirname "$0")" && pwd)
+# williams_rows, williams_seq: the governor order.
+. "$D/williams.sh"
 CPUFREQ=/sys/devices/system/cpu/cpufreq
 PARAMS=/sys/module/cpufreq_hybrid/parameters
 EMDIR=/sys/kernel/debug/energy_model
@@ -318,7 +320,7 @@ settle() {
 window() {
 	wl=$1
 	shift
-	echo "WIN regime=remote boot=1 rep=$rep gov=$g wl=$wl order=$order max0=$(cat "$(policies | head -n 1)/scaling_max_freq")$(curs)"
+	echo "WIN regime=remote boot=1 rep=$rep gov=$g wl=$wl order=$order row=$row max0=$(cat "$(policies | head -n 1)/scaling_max_freq")$(curs)"
 	sync
 	settle
 	timeline=
@@ -558,23 +560,20 @@ run() {
 	ngov=$#
 	rep=1
 	while [ "$rep" -le "$BENCH_REPS" ]; do
-		shift_by=$(( (rep - 1 + BENCH_RUN0) % ngov ))
+		k=$((BENCH_RUN0 + rep - 1))
+		row=$((k % $(williams_rows "$ngov")))
+		govseq=
+		for idx in $(williams_seq "$ngov" "$k"); do
+			govseq="$govseq${govseq:+ }$(echo $BENCH_GOVS | cut -d' ' -f"$idx")"
+		done
+		echo "DESIGN regime=remote boot=1 rep=$rep run=$k row=$row rows=$(williams_rows "$ngov") seq='$govseq'"
 		order=0
-		k=0
-		while [ $k -lt "$ngov" ]; do
-			idx=$(( (k + shift_by) % ngov + 1 ))
-			g=$(echo $BENCH_GOVS | cut -d' ' -f$idx)
+		for g in $govseq; do
 			order=$((order + 1))
 			select_gov "$g"
 			for w in $WLS; do
-				# The assist acts on I/O only: elsewhere it is schedutil.
-				case $g in
-				schedutil+assist)
-					case " $STORAGE " in *" $w "*) ;; *) continue ;; esac ;;
-				esac
 				run_workload "$w"
 			done
-			k=$((k + 1))
 		done
 		rep=$((rep + 1))
 	done

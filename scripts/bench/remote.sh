@@ -3,8 +3,8 @@
 # make bench TARGET=user@host[:port] SCRATCH=/dev/XXX|/some/dir [QUICK=1]:
 # the bench's workloads over ssh on a real board with cpufreq_hybrid
 # installed, under performance, schedutil, hybrid and (where the module
-# has it) schedutil+assist, the governor order rotated from repetition to
-# repetition; out/bench.json, out/bench.md and out/bench-remote-timeline.png
+# has it) schedutil+assist, the governor order of each repetition a row
+# of a Williams square (scripts/bench/williams.sh); out/bench.json, out/bench.md and out/bench-remote-timeline.png
 # as make bench writes them, the board's raw lines in out/bench/raw.log.
 #
 #   remote.sh TARGET SCRATCH [--quick]
@@ -18,7 +18,7 @@
 # scratch on the root device or a mounted one, too little space) stops
 # it with one error line before anything is written.
 #
-# Environment: HGOV_BENCH_RUNS (repetitions, default 5; --quick: 1),
+# Environment: HGOV_BENCH_RUNS (repetitions, default 4; --quick: 1),
 # HGOV_BENCH_SECS (a window, default 10 s; --quick: 3), HGOV_BENCH_GOVS,
 # HGOV_BENCH_WORKLOADS, HGOV_BENCH_FILE_MB and HGOV_BENCH_COPY_MB (the
 # random-read file and the copy, default 256 MiB each; --quick: 32 and
@@ -53,7 +53,7 @@ port=${BASH_REMATCH[5]:-22}
 if [ -n "$quick" ]; then
 	reps=1 secs=3 file_mb=32 copy_mb=48 govs="performance schedutil hybrid"
 else
-	reps=5 secs=10 file_mb=256 copy_mb=256 govs="performance schedutil hybrid schedutil+assist"
+	reps=4 secs=10 file_mb=256 copy_mb=256 govs="performance schedutil hybrid schedutil+assist"
 fi
 reps=${HGOV_BENCH_RUNS:-$reps}
 secs=${HGOV_BENCH_SECS:-$secs}
@@ -120,8 +120,8 @@ if ! rsh true < /dev/null > /dev/null 2> "$work/ssh.err"; then
 fi
 rdir=$(rsh 'mktemp -d /tmp/hgov-bench.XXXXXX' < /dev/null) && [[ $rdir =~ ^/tmp/hgov-bench\.[A-Za-z0-9]+$ ]] ||
 	{ rdir=; hgov_die "cannot make a temporary directory on $target"; }
-tar -C "$HGOV_TOP/scripts/bench" -cf - remote-board.sh randread.fio fsync-writes.fio \
-	deep-queue-read.fio | rsh "tar -C $rdir -xf -" ||
+tar -C "$HGOV_TOP/scripts/bench" -cf - remote-board.sh williams.sh randread.fio \
+	fsync-writes.fio deep-queue-read.fio | rsh "tar -C $rdir -xf -" ||
 	hgov_die "cannot copy the board side to $target:$rdir"
 
 # envs - the board side's environment, as a shell prefix.

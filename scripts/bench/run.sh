@@ -4,19 +4,19 @@
 # emulation, the H3 energy model and the eMMC model, in two regimes: the
 # 5.10 board (the R-Car BSP's kernel: EAS on, no inefficient-OPP skipping,
 # the report's regime) and the 6.12 board (inefficient OPPs skipped).
-# Each regime runs every workload under every governor HGOV_BENCH_RUNS
-# times (default 5) over HGOV_BENCH_BOOTS boots (default 2), the governor
-# order rotated from run to run (scripts/bench/board.sh); about 70 minutes
-# on 2 cores. 6.12 runs performance, schedutil and hybrid on seven
-# workloads (bonnie++, random reads, copy and the ones without storage).
-# bonnie-held-out (bonnie++'s per-character and file phases, the report's
-# held-out figures: 5.10, performance, schedutil and hybrid; about 28
-# minutes at 5 runs) runs only when named in HGOV_BENCH_WORKLOADS.
-# --quick: one boot and one run of five workloads under three governors,
-# for development (about 8 minutes). HGOV_BENCH_REGIMES, HGOV_BENCH_GOVS
-# and HGOV_BENCH_WORKLOADS narrow it further. Writes out/bench.json,
-# out/bench.md and out/bench-REGIME-timeline.png; each boot's console is
-# in out/bench/.
+# Each regime runs every workload under performance, schedutil, hybrid and
+# schedutil+assist, HGOV_BENCH_RUNS times (default: one a boot) over
+# HGOV_BENCH_BOOTS boots (default 4), the governor order of each run a row
+# of a Williams square (scripts/bench/williams.sh); the boot is the
+# report's unit. About 65 minutes on 2 cores. bonnie-held-out (bonnie++'s
+# per-character and file phases, the report's held-out figures) runs only
+# when named in HGOV_BENCH_WORKLOADS.
+# --quick: one boot and one run of five workloads under four governors,
+# for development (about 10 minutes). HGOV_BENCH_REGIMES, HGOV_BENCH_GOVS
+# (e.g. adding ondemand ondemand-nas hybrid-pin-all userspace-max) and
+# HGOV_BENCH_WORKLOADS change it. Writes out/bench.json, out/bench.md and
+# out/bench-REGIME-timeline.png; each boot's console, the raw lines and
+# every window's figures (runs.csv) are in out/bench/.
 set -euo pipefail
 . "$(dirname "$0")/../lib.sh"
 . "$(dirname "$0")/progs.sh"
@@ -36,35 +36,29 @@ trap 'rm -rf "$work"' EXIT
 hgov_storage_list > "$work/extra.list"
 
 ALL_WL="bonnie randread fsync-writes deep-queue-read copy small-files cpu-beside-io"
-# The real programs (scripts/bench/progs.sh): performance, schedutil and
-# hybrid only (scripts/bench/board.sh).
+# The real programs (scripts/bench/progs.sh): performance, schedutil,
+# hybrid and schedutil+assist only (scripts/bench/board.sh).
 ALL_WL="$ALL_WL $HGOV_PROGS_WORKLOADS idle idle-trickle periodic bursts"
+govs="performance schedutil hybrid schedutil+assist"
 if [ -n "$quick" ]; then
 	boots=1 runs=1
-	govs_510="performance schedutil hybrid" govs_612=$govs_510
 	wls="bonnie randread copy idle bursts"
 else
-	boots=${HGOV_BENCH_BOOTS:-2} runs=${HGOV_BENCH_RUNS:-5}
-	# 6.12: performance, schedutil and hybrid; ondemand's, the assist's
-	# and the fixed OPP's story is the 5.10 one.
-	govs_510="performance schedutil ondemand ondemand-nas hybrid hybrid-pin-all schedutil+assist userspace-max"
-	govs_612="performance schedutil hybrid"
+	boots=${HGOV_BENCH_BOOTS:-4}
+	runs=${HGOV_BENCH_RUNS:-$boots}
 	wls=$ALL_WL
 fi
+govs=${HGOV_BENCH_GOVS:-$govs}
 wls=${HGOV_BENCH_WORKLOADS:-$wls}
+ngov=$(wc -w <<< "$govs")
+rows=$(. "$HGOV_TOP/scripts/bench/williams.sh" && williams_rows "$ngov")
+[ $((runs % rows)) -eq 0 ] ||
+	hgov_log "note: $runs run(s) are not a multiple of the Williams square's $rows rows for $ngov governors: the order is not balanced over the runs"
 
 start=$SECONDS
 done_boots=0
 for regime in ${HGOV_BENCH_REGIMES:-5.10 6.12}; do
-	govs=$govs_510
-	[ "$regime" = 6.12 ] && govs=$govs_612
-	govs=${HGOV_BENCH_GOVS:-$govs}
 	rwls=$wls
-	# 6.12 skips the OPPs below the top of both clusters: the storage
-	# workloads beyond bonnie++, random reads and the copy tell the 5.10
-	# story again.
-	[ "$regime" = 6.12 ] && [ -z "$quick" ] && [ -z "${HGOV_BENCH_WORKLOADS:-}" ] &&
-		rwls="bonnie randread copy idle idle-trickle periodic bursts"
 	# The real programs' files (15 MB in RAM) only on boots that run them.
 	extra=$work/extra.list
 	for w in $HGOV_PROGS_WORKLOADS; do
@@ -84,7 +78,7 @@ for regime in ${HGOV_BENCH_REGIMES:-5.10 6.12}; do
 		{
 			echo "BENCH_REGIME=$regime BENCH_BOOT=$boot BENCH_REPS=$reps BENCH_RUN0=$run0${HGOV_BENCH_TRACE_KB:+ BENCH_TRACE_KB=$HGOV_BENCH_TRACE_KB}"
 			echo "BENCH_GOVS='$govs' BENCH_WORKLOADS='$rwls'"
-			cat "$HGOV_TOP/scripts/bench/board.sh"
+			cat "$HGOV_TOP/scripts/bench/williams.sh" "$HGOV_TOP/scripts/bench/board.sh"
 		} > "$work/bench.sh"
 		hgov_log "regime $regime, boot $boot of $boots: $reps repetition(s)"
 		# mem=768M: with the eMMC model's 512 MiB in RAM, the page cache
