@@ -3,13 +3,15 @@
 """report.py RAWLOG OUTDIR: make bench's report.
 
 Reads the board's raw lines (scripts/bench/board.sh; kernel log lines and
-anything else are skipped) and writes OUTDIR/bench.json, OUTDIR/bench.md and
-one OUTDIR/bench-REGIME-timeline.png per regime.
+anything else are skipped) and writes OUTDIR/bench.json, OUTDIR/bench.md,
+OUTDIR/bench/runs.csv (every window's figures) and one
+OUTDIR/bench-REGIME-timeline.png per regime.
 
-Raw lines: BOOT (one board boot), EMMC and MEM (meta), then per measured
-window WIN, SNAP/BUSY/TIS/IDLE begin and end, RES, TR (timeline) and WINEND; a
-window without WINEND (the board died, or the next WIN or BOOT came first)
-is dropped.
+Raw lines: BOOT (one board boot), EMMC and MEM (meta), DESIGN (a
+repetition's row of the Williams square and its governor order), then per
+measured window WIN, SNAP/BUSY/TIS/IDLE begin and end, RES, TR (timeline)
+and WINEND; a window without WINEND (the board died, or the next WIN or BOOT
+came first) is dropped.
 
 Energy per window (ENERGY_MODEL below): dynamic C*V^2*f per busy CPU
 (r8a77951.dtsi), plus a static term per cluster for its whole time at each
@@ -17,18 +19,21 @@ OPP, plus an idle cost per CPU for its time in WFI (nothing for its time in
 a sleep state of the DT), the last two from ARM Juno r0's EAS sched-energy
 data scaled to the H3's voltages.
 
-Statistics per (regime, workload, governor) over its windows: medians;
-95 % percentile-bootstrap intervals (5000 resamples, fixed seeds, so a
-report is reproducible from its raw log); ratios of medians against
-performance and schedutil of the same regime with a bootstrap interval
-(both governors' runs resampled independently).
+Statistics (INTERVAL_METHOD below): the boot is the unit (the repetition
+where a regime has one boot); per governor the mean over units with a
+Student t interval; ratios against performance and schedutil paired within
+a unit, their geometric mean with a t interval on the log ratios. Energy
+per unit of work (energy_per_op_j) beside energy per window. Targets
+(TARGETS below, margins stated before the run) are met only where the whole
+95 % interval is on the right side of the margin.
 """
+import csv
 import datetime
 import json
+import math
 import os
-import random
+import re
 import sys
-import zlib
 
 # ---------------------------------------------------------------------------
 # Energy model.
@@ -162,7 +167,7 @@ WORKLOADS = {
     "randread": "4 KiB random reads through ext4, QD1, O_DIRECT",
     "fsync-writes": "small writes, each followed by fsync",
     "deep-queue-read": "random reads of the eMMC, 32 in flight",
-    "copy": "96 MiB file copy on ext4, page cache dropped, fsync",
+    "copy": "48 MiB file copy on ext4, page cache dropped, fsync",
     "small-files": "cat of 1000 small files (4-16 KiB), page cache dropped",
     "cpu-beside-io": "sequential read beside a CPU-bound job (the reader's MiB/s)",
     "sqlite-commits": "sqlite3 CLI: 200 one-row INSERT transactions, each committed "
@@ -203,21 +208,103 @@ HELD_OUT_SOURCE = ("R-Car wiki 'Default CPUFreq governor from v5.9': R-Car H3 Sa
 REFS = ("performance", "schedutil")
 CLAIMANTS = ("hybrid", "schedutil+assist")
 
-# Bootstrap: percentile interval of the median, fixed seeds.
-BOOT_N = 5000
-BOOT_SEED = 20240917
+# Statistics: a Student t interval over the units (boots), ratios paired
+# within a unit and taken on the log scale.
 CI_LEVEL = 0.95
-BOOTSTRAP = ("95%% percentile bootstrap of the median, %d resamples with replacement, "
-             "seeded per (regime, workload, governor, metric) from %d (reproducible); "
-             "ratio of medians: both governors' runs resampled independently, interval of "
-             "the ratios of the resampled medians; fewer than 2 runs: no interval"
-             % (BOOT_N, BOOT_SEED))
+# t(0.975, df) for df 1..30 (any table of Student's t); beyond 30 the
+# Cornish-Fisher expansion below, within 1e-3 of the exact quantile there.
+T975 = (12.7062, 4.3027, 3.1824, 2.7764, 2.5706, 2.4469, 2.3646, 2.3060, 2.2622, 2.2281,
+        2.2010, 2.1788, 2.1604, 2.1448, 2.1314, 2.1199, 2.1098, 2.1009, 2.0930, 2.0860,
+        2.0796, 2.0739, 2.0687, 2.0639, 2.0595, 2.0555, 2.0518, 2.0484, 2.0452, 2.0423)
+Z975 = 1.959964
+INTERVAL_METHOD = (
+    "95% Student t interval over units. Unit: the boot where a regime has 2 or more boots, "
+    "else the repetition (one boot, e.g. the remote bench); a unit's value is the mean of "
+    "its repetitions. Per governor: the mean over units, mean +- t(0.975, n-1) * sd / "
+    "sqrt(n). Ratio to a reference governor: paired within a unit, r_u = x(gov, u) / "
+    "x(ref, u) over the n units where both have a value; the geometric mean of r_u, "
+    "interval exp(mean(log r) +- t(0.975, n-1) * sd(log r) / sqrt(n)). t from a table for "
+    "df 1-30, beyond 30 a Cornish-Fisher expansion; fewer than 2 units: no interval. Why t: "
+    "at n = 4 units a percentile bootstrap has 256 equally likely resamples (35 distinct) "
+    "and its interval under-covers (of a median: the [min, max] of the values), and a rank "
+    "method has no 95% interval (Wilcoxon signed-rank's smallest two-sided p at n = 4 is "
+    "0.125); the t interval is exact for normal log ratios and the pairing removes what a "
+    "boot shifts for every governor alike.")
+# The old meta key, kept: it now says the method above.
+BOOTSTRAP = "no bootstrap: " + INTERVAL_METHOD
 SMALLEST = ("smallest detectable difference of a workload in a regime: the median, over "
             "the governors other than the reference, of the relative half-width "
             "(hi - lo) / 2 / ratio of the 95% interval of their throughput ratio to "
             "performance (to schedutil where performance was not run); energy_j instead "
             "of throughput where the workload reports no throughput (idle). A ratio that "
             "differs from 1 by less than this is unlikely to be claimed.")
+
+# Energy per unit of work: the unit of work of each throughput unit, and
+# what per-minute units are a second.
+OP_UNIT = {"KiB/s": ("J/KiB", 1.0), "IOPS": ("J/IO", 1.0), "ops/s": ("J/op", 1.0),
+           "MiB/s": ("J/MiB", 1.0), "files/s": ("J/file", 1.0), "tx/s": ("J/tx", 1.0),
+           "updates/min": ("J/update", 1 / 60), "jobs/s": ("J/job", 1.0),
+           "Miter/s": ("J/Miter", 1.0), "seeks/s": ("J/seek", 1.0)}
+# The work a window does where it is fixed (scripts/bench/board.sh), in the
+# unit of work: MiB, KiB, files, transactions, updates, Miter.
+FIXED_WORK = {
+    "bonnie-block-output": 256 * 1024, "bonnie-rewrite": 256 * 1024,
+    "bonnie-block-input": 256 * 1024,
+    "copy": 48, "cpu-beside-io": 48, "small-files": 1000,
+    "sqlite-commits": 200, "dpkg-unpack": 1, "flac-encode": 16,
+    "bonnie-perchar-output": 2 * 1024, "bonnie-perchar-input": 2 * 1024,
+    "bonnie-seq-create": 16384, "bonnie-seq-delete": 16384,
+    "bonnie-rand-create": 16384, "bonnie-rand-delete": 16384,
+    # 15 bursts of 10 M iterations in 3 s.
+    "bursts": 150,
+}
+# The windows of a fixed time (s) where RES carries no ops=: the work is
+# throughput x this time.
+FIXED_TIME = {"randread": 3, "fsync-writes": 3, "deep-queue-read": 3, "periodic": 3}
+# The quiet tail board.sh's window() puts in every window (bonnie++'s
+# phases, cut at its progress lines, have none).
+TAIL_S = 1.0
+OPS_METHOD = ("ops: the window's work in throughput_unit's unit of work, from RES ops= "
+              "(I/Os, commits, jobs on time, Miter) where the board counted it, else the "
+              "work the workload always does (copy 48 MiB, 1000 files, 200 transactions, "
+              "1 update, 16 MiB of PCM, bonnie++'s 256 MiB and 2 MiB files and 16384 "
+              "files, 150 Miter of bursts), else throughput x the seconds it ran (RES "
+              "seconds=, the fixed 3 s, or the window's wall time less its 1 s quiet "
+              "tail); energy_per_op_j = energy_j / ops")
+
+# Targets, stated before the run: the recommended configuration against
+# performance and schedutil, each met only where the whole 95 % interval of
+# the paired ratio is on the right side of its bound.
+RECOMMENDED = "schedutil+assist"
+MARGIN_STORAGE_TPUT = 0.99
+MARGIN_STORAGE_EPO = 1.00
+MARGIN_IDLE_ENERGY = 1.02
+MARGIN_BURSTS_TPUT = 0.98
+MARGIN_P99 = 1.00
+STORAGE_WLS = ("bonnie-block-output", "bonnie-rewrite", "bonnie-block-input", "bonnie-seeks",
+               "randread", "fsync-writes", "deep-queue-read", "copy", "small-files",
+               "cpu-beside-io", "sqlite-commits", "dpkg-unpack", "flac-encode",
+               "bonnie-perchar-output", "bonnie-perchar-input", "bonnie-seq-create",
+               "bonnie-seq-delete", "bonnie-rand-create", "bonnie-rand-delete")
+NO_STORAGE_WLS = ("idle", "idle-trickle", "periodic", "bursts")
+# (id, workloads, governor, reference, metric, side, bound)
+TARGETS = (
+    ("storage-throughput", STORAGE_WLS, RECOMMENDED, "performance", "throughput", ">=",
+     MARGIN_STORAGE_TPUT),
+    ("storage-energy-per-op", STORAGE_WLS, RECOMMENDED, "schedutil", "energy_per_op_j", "<=",
+     MARGIN_STORAGE_EPO),
+    ("storage-throughput-hybrid", STORAGE_WLS, "hybrid", "performance", "throughput", ">=",
+     MARGIN_STORAGE_TPUT),
+    ("no-storage-energy", NO_STORAGE_WLS, RECOMMENDED, "schedutil", "energy_j", "<=",
+     MARGIN_IDLE_ENERGY),
+    ("bursts-throughput", ("bursts",), RECOMMENDED, "schedutil", "throughput", ">=",
+     MARGIN_BURSTS_TPUT),
+    ("randread-p99", ("randread",), RECOMMENDED, "performance", "p99_ms", "<", MARGIN_P99),
+)
+TARGETS_RULE = ("met: the whole 95% interval of the paired ratio on the bound's side (>=: "
+                "lower end >= bound; <=: upper end <= bound; <: upper end < bound); no "
+                "interval or a governor not run: not met. Margins stated before the run "
+                "(constants of scripts/bench/report.py).")
 
 
 # ---------------------------------------------------------------------------
@@ -280,6 +367,16 @@ def parse(path):
                 if regime is not None:
                     m = rmeta.setdefault(regime, {"boots": {}})
                     m["boots"].setdefault(boot or "?", {})["kernel"] = kv.get("kernel")
+            elif tag == "DESIGN":
+                kv = kvs(w[1:])
+                m = re.search(r"seq='([^']*)'", line)
+                reg = kv.get("regime", regime)
+                if reg is not None and m:
+                    d = rmeta.setdefault(reg, {"boots": {}}).setdefault("design", {})
+                    d[(kv.get("boot", boot or "1"), kv.get("rep", "1"))] = {
+                        "row": int(num(kv.get("row")) or 0),
+                        "rows": int(num(kv.get("rows")) or 0) or None,
+                        "seq": m.group(1).split()}
             elif tag in REMOTE_TAGS:
                 parse_remote_meta(tag, w, line, gmeta)
             elif tag in ("EMMC", "MEM"):
@@ -295,7 +392,8 @@ def parse(path):
                     continue
                 cur = {"regime": kv["regime"], "boot": kv.get("boot", boot or "1"),
                        "rep": kv.get("rep", "1"), "gov": kv["gov"], "wl": kv["wl"],
-                       "order": kv.get("order"), "max0": kv.get("max0"),
+                       "order": kv.get("order"), "row": kv.get("row"),
+                       "max0": kv.get("max0"),
                        "cur0": kv.get("cur0"), "cur4": kv.get("cur4"),
                        "curs": {k[3:]: v for k, v in kv.items() if k[:3] == "cur" and k[3:].isdigit()},
                        "snap": {"begin": {}, "end": {}}, "res": {}, "trace": [],
@@ -446,11 +544,11 @@ def fio_res(wl, text):
 
     rd, wr, sy = job.get("read", {}), job.get("write", {}), job.get("sync", {})
     if wl in ("randread", "deep-queue-read"):
-        res = {"throughput": rd.get("iops"), "unit": "IOPS"}
+        res = {"throughput": rd.get("iops"), "unit": "IOPS", "ops": rd.get("total_ios")}
         if wl == "randread":
             res.update(p50_ms=pct(rd, "clat_ns", 50), p99_ms=pct(rd, "clat_ns", 99))
     elif wl == "fsync-writes":
-        res = {"throughput": wr.get("iops"), "unit": "ops/s",
+        res = {"throughput": wr.get("iops"), "unit": "ops/s", "ops": wr.get("total_ios"),
                "p50_ms": pct(sy, "lat_ns", 50), "p99_ms": pct(sy, "lat_ns", 99)}
     else:
         return {}
@@ -551,24 +649,58 @@ def sleep_s(b, e, cpu):
     return sum(max(0, us - sb.get(st, 0)) for st, us in se.items()) / 1e6
 
 
+def work_ops(win, unit, tput, wall):
+    """The window's work in unit's unit of work (OPS_METHOD), or None."""
+    res, wl = win["res"], win["wl"]
+    if unit not in OP_UNIT:
+        return None
+    ops = num(res.get("ops"))
+    if ops is not None:
+        return ops
+    remote = win["env"].get("remote")
+    if remote is not None:
+        secs = num(remote.get("secs"))
+        if wl == "copy":
+            return num(remote.get("copy_mb"))
+        if wl == "bursts" and secs:
+            return secs * 1000 // 200 * 10
+        return None if tput is None or secs is None else tput * OP_UNIT[unit][1] * secs
+    if wl in FIXED_WORK:
+        return FIXED_WORK[wl]
+    if tput is None:
+        return None
+    secs = num(res.get("seconds"))
+    if secs is None:
+        secs = FIXED_TIME.get(wl)
+    if secs is None and wall:
+        secs = wall - (0 if wl.startswith("bonnie") else TAIL_S)
+    return None if secs is None or secs <= 0 else tput * OP_UNIT[unit][1] * secs
+
+
 def run_record(win):
     tot, dyn, stat, idle, wall = energy(win)
     res = win["res"]
+    tput = num(res.get("throughput"))
+    unit = res.get("unit")
+    ops = work_ops(win, unit, tput, wall)
     rec = {"rep": int(num(win["rep"]) or 0), "boot": int(num(win["boot"]) or 0),
            "order": None if num(win["order"]) is None else int(num(win["order"])),
-           "throughput": num(res.get("throughput")),
+           "row": None if num(win.get("row")) is None else int(num(win["row"])),
+           "throughput": tput,
            "energy_j": tot, "energy_dyn_j": dyn, "energy_static_j": stat,
            "energy_idle_j": idle,
            "power_mw": None if tot is None or wall <= 0 else tot / wall * 1000,
            "wall_s": wall,
-           "p50_ms": num(res.get("p50_ms")), "p99_ms": num(res.get("p99_ms"))}
+           "p50_ms": num(res.get("p50_ms")), "p99_ms": num(res.get("p99_ms")),
+           "ops": ops,
+           "energy_per_op_j": None if tot is None or not ops else tot / ops,
+           "energy_per_op_unit": OP_UNIT[unit][0] if ops else None}
     for k, v in res.items():
         if k not in rec and k not in ("throughput", "unit"):
             rec[k] = num(v) if num(v) is not None else v
     for k in ("energy_j", "energy_dyn_j", "energy_static_j", "energy_idle_j", "power_mw",
-              "wall_s"):
-        if rec[k] is not None:
-            rec[k] = round(rec[k], 6)
+              "wall_s", "ops", "energy_per_op_j"):
+        rec[k] = rnd(rec[k])
     return rec
 
 
@@ -583,61 +715,72 @@ def median(xs):
     return xs[n // 2] if n % 2 else (xs[n // 2 - 1] + xs[n // 2]) / 2
 
 
-def quantile(sorted_xs, q):
-    """Linear interpolation between order statistics (numpy's default)."""
-    pos = q * (len(sorted_xs) - 1)
-    i = int(pos)
-    j = min(i + 1, len(sorted_xs) - 1)
-    return sorted_xs[i] + (sorted_xs[j] - sorted_xs[i]) * (pos - i)
+def t975(df):
+    """Student's t 0.975 quantile for df degrees of freedom (df >= 1)."""
+    if df <= len(T975):
+        return T975[df - 1]
+    z = Z975
+    return z + (z ** 3 + z) / (4 * df) + (5 * z ** 5 + 16 * z ** 3 + 3 * z) / (96 * df ** 2)
 
 
-def interval(dist):
-    s = sorted(dist)
-    a = (1 - CI_LEVEL) / 2
-    return [quantile(s, a), quantile(s, 1 - a)]
-
-
-_boot_cache = {}
-
-
-def boot_medians(xs, key):
-    """BOOT_N medians of resamples of xs, seeded from key; None if < 2."""
-    xs = [x for x in xs if x is not None]
-    if len(xs) < 2:
+def t_interval(xs):
+    """[lo, hi] of the 95 % t interval of the mean of xs; None if < 2."""
+    n = len(xs)
+    if n < 2:
         return None
-    if key not in _boot_cache:
-        rng = random.Random(BOOT_SEED ^ zlib.crc32(key.encode()))
-        n, h = len(xs), len(xs) // 2
-        out = []
-        for _ in range(BOOT_N):
-            s = sorted(rng.choices(xs, k=n))
-            out.append(s[h] if n % 2 else (s[h - 1] + s[h]) / 2)
-        _boot_cache[key] = out
-    return _boot_cache[key]
+    m = sum(xs) / n
+    sd = math.sqrt(sum((x - m) ** 2 for x in xs) / (n - 1))
+    hw = t975(n - 1) * sd / math.sqrt(n)
+    return [m - hw, m + hw]
 
 
-def ratio_ci(num_runs, den_runs, num_key, den_key):
-    """{"ratio": median ratio, "ci": [lo, hi] | None} or None."""
-    a, b = median(num_runs), median(den_runs)
-    if a is None or not b:
+def unit_of(run, kind):
+    return run["boot"] if kind == "boot" else (run["boot"], run["rep"])
+
+
+def unit_values(runs, metric, kind):
+    """{unit: the mean of its repetitions' metric}, units without it left out."""
+    per = {}
+    for r in runs:
+        if r.get(metric) is not None:
+            per.setdefault(unit_of(r, kind), []).append(r[metric])
+    return {u: sum(v) / len(v) for u, v in per.items()}
+
+
+def mean_ci(runs, metric, kind):
+    """(mean over units, its 95 % t interval or None); (None, None) without values."""
+    v = list(unit_values(runs, metric, kind).values())
+    if not v:
+        return None, None
+    return sum(v) / len(v), t_interval(v)
+
+
+def paired_ratio(runs, ref_runs, metric, kind):
+    """{"ratio", "ci", "n"}: the geometric mean of the units' ratios with a t
+    interval on their logs, over the n units where both have a positive
+    value; None without such a unit."""
+    a, b = unit_values(runs, metric, kind), unit_values(ref_runs, metric, kind)
+    logs = [math.log(a[u] / b[u]) for u in sorted(a, key=str)
+            if u in b and a[u] > 0 and b[u] > 0]
+    if not logs:
         return None
-    r = {"ratio": a / b, "ci": None}
-    da, db = boot_medians(num_runs, num_key), boot_medians(den_runs, den_key)
-    if da is not None and db is not None:
-        rs = [x / y for x, y in zip(da, db) if y]
-        if rs:
-            r["ci"] = interval(rs)
-    return r
+    ci = t_interval(logs)
+    return {"ratio": math.exp(sum(logs) / len(logs)),
+            "ci": None if ci is None else [math.exp(ci[0]), math.exp(ci[1])],
+            "n": len(logs)}
 
 
 def rnd(x, p=6):
+    """p decimals, or p + 1 significant digits below 1 (J per KiB)."""
     if x is None:
         return None
     if isinstance(x, list):
         return [rnd(v, p) for v in x]
     if isinstance(x, dict):
         return {k: rnd(v, p) for k, v in x.items()}
-    return round(x, p) if isinstance(x, float) else x
+    if not isinstance(x, float):
+        return x
+    return float("%.*g" % (p + 1, x)) if 0 < abs(x) < 1 else round(x, p)
 
 
 def ordered(names, canon):
@@ -658,7 +801,7 @@ def regime_key(r):
 def aggregate(wins, rmeta, gmeta, dropped, date):
     regimes = sorted({w["regime"] for w in wins} | set(rmeta), key=regime_key)
     result = {"meta": {}, "regimes": {}}
-    all_govs, all_wls, per_regime = [], [], {}
+    all_govs, all_wls, per_regime, designs = [], [], {}, {}
     for reg in regimes:
         rw = [w for w in wins if w["regime"] == reg]
         govs = ordered([w["gov"] for w in rw], GOVERNORS)
@@ -677,7 +820,18 @@ def aggregate(wins, rmeta, gmeta, dropped, date):
             vals = list(dict.fromkeys(b[k] for b in boots.values() if k in b))
             m[k] = vals[0] if len(vals) == 1 else (vals or None)
         m["boot_details"] = boots
-        per_regime[reg] = {"repetitions": m["repetitions"], "boots": m["boots"]}
+        # The unit: the boot where there are 2 or more, else the repetition.
+        kind = "boot" if len({w["boot"] for w in rw}) >= 2 else "repetition"
+        dmeta = rmeta.get(reg, {}).get("design", {})
+        for w in rw:
+            if w.get("row") is None and (w["boot"], w["rep"]) in dmeta:
+                w["row"] = dmeta[(w["boot"], w["rep"])]["row"]
+        m["unit"] = kind
+        m["units"] = len({w["boot"] if kind == "boot" else (w["boot"], w["rep"]) for w in rw})
+        m["design"] = design(rw, dmeta, kind, m["units"])
+        designs[reg] = m["design"]
+        per_regime[reg] = {"repetitions": m["repetitions"], "boots": m["boots"],
+                           "unit": kind, "units": m["units"]}
         workloads = {}
         for wl in wls:
             ww = [w for w in rw if w["wl"] == wl]
@@ -691,9 +845,11 @@ def aggregate(wins, rmeta, gmeta, dropped, date):
                 units = [w["res"].get("unit") for w in gw if w["res"].get("unit")]
                 unit = max(set(units), key=units.count) if units else "none"
                 gdata[g] = {"runs": runs, "unit": unit}
-            workloads[wl] = build_workload(reg, wl, gdata)
-        m["claims"] = claims(reg, workloads)
-        result["regimes"][reg] = {"meta": m, "workloads": workloads}
+            workloads[wl] = build_workload(reg, wl, gdata, kind)
+        tg = targets(reg, workloads)
+        m["targets_summary"] = {"met": sum(1 for t in tg if t["met"]), "total": len(tg)}
+        m["claims"] = claims(reg, workloads, tg)
+        result["regimes"][reg] = {"meta": m, "workloads": workloads, "targets": tg}
     result["meta"] = {
         "date": date,
         "governors": ordered(all_govs, GOVERNORS),
@@ -701,6 +857,17 @@ def aggregate(wins, rmeta, gmeta, dropped, date):
         "regimes": per_regime,
         "energy_model": ENERGY_MODEL,
         "bootstrap": BOOTSTRAP,
+        "interval_method": INTERVAL_METHOD,
+        "design": designs,
+        "energy_per_op": OPS_METHOD,
+        "recommended": RECOMMENDED,
+        "targets": [{"id": t[0], "workloads": ("storage" if t[1] is STORAGE_WLS else
+                                                "no-storage" if t[1] is NO_STORAGE_WLS
+                                                else list(t[1])),
+                     "governor": t[2], "reference": t[3], "metric": t[4], "side": t[5],
+                     "bound": t[6]} for t in TARGETS],
+        "targets_rule": TARGETS_RULE,
+        "storage_workloads": list(STORAGE_WLS),
         "smallest_detectable": SMALLEST,
         "emmc": gmeta.get("emmc") or {r: result["regimes"][r]["meta"]["emmc"] for r in regimes},
         "mem": gmeta.get("mem") or {r: result["regimes"][r]["meta"]["mem"] for r in regimes},
@@ -726,29 +893,74 @@ def remote_meta(result, r):
             e["description"] = REMOTE_WORKLOADS.get(wl, e["description"])
 
 
-def build_workload(reg, wl, gdata):
-    def key(g, metric):
-        return "%s|%s|%s|%s" % (reg, wl, g, metric)
+def williams_rows(n):
+    """The rows of a complete Williams square (scripts/bench/williams.sh)."""
+    return 1 if n <= 1 else (n if n % 2 == 0 else 2 * n)
 
+
+def design(rw, dmeta, kind, units):
+    """The order design as run: each repetition's governor sequence (its
+    DESIGN line, else its WIN lines' order), and whether the rows run are
+    balanced for position and for carry-over (every governor immediately
+    after every other equally often)."""
+    runs = sorted({(w["boot"], w["rep"]) for w in rw},
+                  key=lambda br: (num(br[0]) or 0, num(br[1]) or 0))
+    seqs, rows_run = [], []
+    for br in runs:
+        d = dmeta.get(br)
+        if d:
+            seqs.append(d["seq"])
+            rows_run.append(d["row"])
+            continue
+        bw = [w for w in rw if (w["boot"], w["rep"]) == br]
+        first = {}
+        for w in bw:
+            first.setdefault(w["gov"], (num(w["order"]) or 0, len(first)))
+        seqs.append(sorted(first, key=first.get))
+        row = num(bw[0].get("row"))
+        rows_run.append(None if row is None else int(row))
+    names = sorted({g for q in seqs for g in q})
+    n = len(names)
+    rows = next((d["rows"] for d in dmeta.values() if d.get("rows")), None) or williams_rows(n)
+    adj, pos = {}, {}
+    for q in seqs:
+        for a, b in zip(q, q[1:]):
+            adj[(a, b)] = adj.get((a, b), 0) + 1
+        for i, g in enumerate(q):
+            pos[(g, i)] = pos.get((g, i), 0) + 1
+    carry = [adj.get((a, b), 0) for a in names for b in names if a != b]
+    place = [pos.get((g, i), 0) for g in names for i in range(n)]
+    counts = [rows_run.count(r) for r in range(rows)]
+    return {"kind": "williams" if dmeta else "recorded", "governors": n, "rows": rows,
+            "rows_run": rows_run, "sequences": seqs, "unit": kind, "units": units,
+            "complete": bool(dmeta) and bool(counts) and min(counts) == max(counts) > 0,
+            "carryover_balanced": not carry or min(carry) == max(carry) > 0,
+            "position_balanced": bool(place) and min(place) == max(place) > 0}
+
+
+def build_workload(reg, wl, gdata, kind):
     govs = {}
     for g, d in gdata.items():
         runs = d["runs"]
-        tp = [r["throughput"] for r in runs]
-        en = [r["energy_j"] for r in runs]
-        t_med = median(tp)
-        dist_t = boot_medians(tp, key(g, "throughput"))
-        dist_e = boot_medians(en, key(g, "energy_j"))
-        res = {"throughput": t_med,
+        tput, tput_ci = mean_ci(runs, "throughput", kind)
+        en, en_ci = mean_ci(runs, "energy_j", kind)
+        epo, epo_ci = mean_ci(runs, "energy_per_op_j", kind)
+        epu = [r["energy_per_op_unit"] for r in runs if r["energy_per_op_unit"]]
+        res = {"throughput": tput,
                "throughput_unit": d["unit"],
-               "throughput_ci": interval(dist_t) if t_med is not None and dist_t else None,
-               "energy_j": median(en),
-               "energy_j_ci": interval(dist_e) if dist_e else None,
-               "energy_dyn_j": median([r["energy_dyn_j"] for r in runs]),
-               "power_mw": median([r["power_mw"] for r in runs]),
-               "wall_s": median([r["wall_s"] for r in runs])}
+               "throughput_ci": tput_ci,
+               "energy_j": en,
+               "energy_j_ci": en_ci,
+               "energy_per_op_j": epo,
+               "energy_per_op_j_ci": epo_ci,
+               "energy_per_op_unit": max(set(epu), key=epu.count) if epu else None,
+               "energy_dyn_j": mean_ci(runs, "energy_dyn_j", kind)[0],
+               "power_mw": mean_ci(runs, "power_mw", kind)[0],
+               "wall_s": mean_ci(runs, "wall_s", kind)[0],
+               "units": len(unit_values(runs, "wall_s", kind))}
         for k in ("p50_ms", "p99_ms", "seconds", "cpu_pct"):
             if any(r.get(k) is not None for r in runs):
-                res[k] = median([r.get(k) for r in runs])
+                res[k] = mean_ci(runs, k, kind)[0]
         res["runs"] = runs
         res["vs"] = {}
         govs[g] = res
@@ -756,17 +968,49 @@ def build_workload(reg, wl, gdata):
         for ref in REFS:
             if ref not in gdata:
                 continue
-            vs = {}
-            for metric in ("throughput", "energy_j"):
-                a = [r[metric] for r in gdata[g]["runs"]]
-                b = [r[metric] for r in gdata[ref]["runs"]]
-                vs[metric] = ratio_ci(a, b, key(g, metric), key(ref, metric))
-            res["vs"][ref] = vs
+            metrics = ["throughput", "energy_j", "energy_per_op_j"]
+            if "p99_ms" in res and "p99_ms" in govs[ref]:
+                metrics.append("p99_ms")
+            res["vs"][ref] = {m: paired_ratio(gdata[g]["runs"], gdata[ref]["runs"], m, kind)
+                              for m in metrics}
     out = {"description": WORKLOADS.get(wl, ""),
            "smallest_detectable": smallest(govs),
            "governors": rnd(govs)}
     if wl in HELD_OUT:
         out["held_out"] = held_out(wl, out["governors"])
+    return out
+
+
+def target_met(side, bound, ci):
+    """A target is met only where the whole interval is on bound's side."""
+    if not ci:
+        return False
+    return {">=": ci[0] >= bound, "<=": ci[1] <= bound, "<": ci[1] < bound}[side]
+
+
+def targets(reg, workloads):
+    """TARGETS checked on the regime's workloads: one entry per (target,
+    workload) the regime ran."""
+    out = []
+    for tid, wls, gov, ref, metric, side, bound in TARGETS:
+        for wl in wls:
+            if wl not in workloads:
+                continue
+            gv = workloads[wl]["governors"]
+            v = ((gv.get(gov) or {}).get("vs", {}).get(ref, {}).get(metric)
+                 if ref in gv else None)
+            if v is None:
+                status = "not run" if gov not in gv or ref not in gv else "no figure"
+            else:
+                status = ("no interval" if not v["ci"] else
+                          "met" if target_met(side, bound, v["ci"]) else "not met")
+            t = {"id": tid, "regime": reg, "workload": wl, "governor": gov, "reference": ref,
+                 "metric": metric, "figure": v and v["ratio"], "ci": v and v["ci"],
+                 "n": v and v.get("n"), "side": side, "bound": bound,
+                 "met": status == "met", "status": status}
+            t["text"] = "%s %s on %s (regime %s): %s %s %s x %s's (%s)" % (
+                gov, metric, wl, reg, fmt_ratio(v), side, "%.2f" % bound, ref, status)
+            out.append(t)
     return out
 
 
@@ -802,7 +1046,15 @@ def smallest(govs):
     return None
 
 
-def claims(reg, workloads):
+CLAIM_METRICS = (("throughput", lambda ci: ci[0] > 1, "throughput"),
+                 ("energy_j", lambda ci: ci[1] < 1, "energy"),
+                 ("energy_per_op_j", lambda ci: ci[1] < 1, "energy per unit of work"))
+
+
+def claims(reg, workloads, tg=()):
+    """Superiority claims where the interval excludes 1, and non-inferiority
+    ("no worse than") claims only for the targets met, against their
+    margins stated before the run."""
     out = []
     for wl, e in workloads.items():
         for x in CLAIMANTS:
@@ -811,18 +1063,28 @@ def claims(reg, workloads):
                 continue
             for y in REFS:
                 v = gx["vs"].get(y) or {}
-                for metric, better in (("throughput", lambda ci: ci[0] > 1),
-                                       ("energy_j", lambda ci: ci[1] < 1)):
+                for metric, better, what in CLAIM_METRICS:
                     m = v.get(metric)
                     if m and m["ci"] and better(m["ci"]):
-                        out.append({"winner": x, "loser": y, "workload": wl, "regime": reg,
+                        out.append({"kind": "superiority",
+                                    "winner": x, "loser": y, "workload": wl, "regime": reg,
                                     "metric": metric, "ratio": m["ratio"], "ci": m["ci"],
                                     "text": "%s beats %s on %s (regime %s): ratio %.3f "
                                             "[%.3f–%.3f] (%s)"
                                             % (x, y, wl, reg, m["ratio"], m["ci"][0],
-                                               m["ci"][1],
-                                               "throughput" if metric == "throughput"
-                                               else "energy")})
+                                               m["ci"][1], what)})
+    for t in tg:
+        if not t["met"]:
+            continue
+        verb = {">=": "no worse than", "<=": "no more than", "<": "below"}[t["side"]]
+        out.append({"kind": "non-inferiority", "winner": t["governor"], "loser": t["reference"],
+                    "workload": t["workload"], "regime": reg, "metric": t["metric"],
+                    "ratio": t["figure"], "ci": t["ci"], "margin": t["bound"],
+                    "side": t["side"],
+                    "text": "%s %s %.2f x %s on %s (regime %s): %s ratio %.3f [%.3f–%.3f], "
+                            "margin stated before the run"
+                            % (t["governor"], verb, t["bound"], t["reference"], t["workload"],
+                               reg, t["metric"], t["figure"], t["ci"][0], t["ci"][1])})
     return out
 
 
@@ -855,9 +1117,11 @@ def fmt_ratio(v):
 def write_md(result, path):
     meta = result["meta"]
     L = ["# make bench", "",
-         "Generated %s. Throughput and energy are medians over the runs (boots x "
-         "repetitions) with 95%% bootstrap intervals in brackets; ratios are ratios of "
-         "medians (%s)." % (meta["date"], BOOTSTRAP), ""]
+         "Generated %s. Throughput, energy and energy per unit of work are means over "
+         "the units (boots) with 95%% t intervals in brackets; ratios are paired within a "
+         "unit, their geometric mean and interval on the log scale. Method: %s" % (
+             meta["date"], INTERVAL_METHOD), "",
+         "Energy per unit of work: %s." % OPS_METHOD, ""]
     if "target" in meta:
         rm, em = meta["remote"], meta["energy_model"]
         L += ["Board %s (%s), over ssh: scratch %s (%s), workloads run by %s, %s s windows; "
@@ -876,15 +1140,23 @@ def write_md(result, path):
             ENERGY_MODEL["idle"], "; ".join(ENERGY_MODEL["assumptions"])), ""]
     for reg, rd in result["regimes"].items():
         m = rd["meta"]
+        dz = m["design"]
         L += ["## Regime %s" % reg, "",
               "Kernel %s; %d boot(s), %d run(s) in all; %d windows%s." % (
                   m["kernel"] or "?", m["boots"], m["repetitions"], m["windows"],
                   (", %d dropped (no WINEND)" % len(m["windows_dropped"]))
-                  if m["windows_dropped"] else ""), ""]
+                  if m["windows_dropped"] else ""), "",
+              "Unit: the %s (%d). Design: %s, %d governors, %d rows; rows run %s; %s; "
+              "carry-over %s." % (
+                  m["unit"], m["units"], dz["kind"], dz["governors"], dz["rows"],
+                  ", ".join("–" if r is None else str(r) for r in dz["rows_run"]),
+                  "a complete set of rows" if dz["complete"] else "not a complete set of rows",
+                  "balanced" if dz["carryover_balanced"] else "not balanced"), ""]
         L += ["| workload | governor | throughput [95% CI] | unit | tput vs performance | "
               "tput vs schedutil | energy vs performance | energy vs schedutil | "
-              "energy J [95% CI] (dyn J) | power mW | p99 ms | runs |",
-              "|---|---|---|---|---|---|---|---|---|---|---|---|"]
+              "energy J [95% CI] (dyn J) | energy/op [95% CI] | energy/op vs schedutil | "
+              "power mW | p99 ms | runs |",
+              "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
         for wl, e in rd["workloads"].items():
             first = True
             for g, r in e["governors"].items():
@@ -895,11 +1167,17 @@ def write_md(result, path):
                 en = fmt(r["energy_j"], 3) + (
                     " [%s–%s]" % (fmt(r["energy_j_ci"][0], 3), fmt(r["energy_j_ci"][1], 3))
                     if r.get("energy_j_ci") else "") + " (%s)" % fmt(r["energy_dyn_j"], 3)
-                L.append("| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %d |" % (
-                    wl if first else "", g, tp, r["throughput_unit"],
-                    fmt_ratio(vp.get("throughput")), fmt_ratio(vs.get("throughput")),
-                    fmt_ratio(vp.get("energy_j")), fmt_ratio(vs.get("energy_j")),
-                    en, fmt(r["power_mw"], 0), fmt(r.get("p99_ms"), 2), len(r["runs"])))
+                epo = "–" if r["energy_per_op_j"] is None else "%.3g %s" % (
+                    r["energy_per_op_j"], r["energy_per_op_unit"]) + (
+                    " [%.3g–%.3g]" % tuple(r["energy_per_op_j_ci"])
+                    if r["energy_per_op_j_ci"] else "")
+                L.append(("| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s "
+                          "| %s | %d |")
+                         % (wl if first else "", g, tp, r["throughput_unit"],
+                            fmt_ratio(vp.get("throughput")), fmt_ratio(vs.get("throughput")),
+                            fmt_ratio(vp.get("energy_j")), fmt_ratio(vs.get("energy_j")),
+                            en, epo, fmt_ratio(vs.get("energy_per_op_j")),
+                            fmt(r["power_mw"], 0), fmt(r.get("p99_ms"), 2), len(r["runs"])))
                 first = False
         held = [(wl, e) for wl, e in rd["workloads"].items() if "held_out" in e]
         if held:
@@ -929,10 +1207,24 @@ def write_md(result, path):
             L.append("| %s | %s | %s | %s |" % (
                 wl, s["metric"] if s else "–", s["reference"] if s else "–",
                 ("±%.1f %%" % (100 * s["relative"])) if s else "– (fewer than 2 runs)"))
+        tg = rd.get("targets", [])
+        L += ["", "### Targets (regime %s)" % reg, "",
+              "%s: %s %d of %d met." % (
+                  RECOMMENDED + " (hybrid: its throughput) against performance and schedutil",
+                  TARGETS_RULE, m["targets_summary"]["met"], m["targets_summary"]["total"]), "",
+              "| target | workload | governor | reference | metric | ratio [95% CI] | bound "
+              "| met |", "|---|---|---|---|---|---|---|---|"]
+        for t in tg:
+            L.append("| %s | %s | %s | %s | %s | %s | %s %.2f | %s |" % (
+                t["id"], t["workload"], t["governor"], t["reference"], t["metric"],
+                fmt_ratio({"ratio": t["figure"], "ci": t["ci"]} if t["figure"] is not None
+                          else None), t["side"], t["bound"],
+                "yes" if t["met"] else "**no** (%s)" % t["status"]))
         L += ["", "### Claims (regime %s)" % reg, "",
               "Generated mechanically: hybrid and schedutil+assist against performance and "
               "schedutil, listed only where the 95% interval of the ratio excludes 1 "
-              "(throughput higher, or energy lower).", ""]
+              "(throughput higher, or energy or energy per unit of work lower); \"no worse "
+              "than\" only for the targets met, against their margins.", ""]
         L += ["- " + c["text"] for c in m["claims"]] or ["- none"]
         L.append("")
     with open(path, "w", encoding="utf-8") as f:
@@ -1064,6 +1356,31 @@ def report_date():
     return t.strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
+CSV_FIELDS = ("regime", "boot", "rep", "row", "order", "governor", "workload", "throughput",
+              "unit", "ops", "energy_per_op_j", "energy_per_op_unit", "energy_j",
+              "energy_dyn_j", "energy_static_j", "energy_idle_j", "power_mw", "wall_s",
+              "p50_ms", "p99_ms", "seconds", "cpu_pct", "busy_s")
+
+
+def write_runs_csv(result, path):
+    """One row per window, in run order: the raw per-run figures."""
+    rows = []
+    for reg, rd in result["regimes"].items():
+        for wi, (wl, e) in enumerate(rd["workloads"].items()):
+            for g, r in e["governors"].items():
+                for run in r["runs"]:
+                    row = {k: run.get(k) for k in CSV_FIELDS}
+                    row.update(regime=reg, governor=g, workload=wl,
+                               unit=r["throughput_unit"])
+                    rows.append(((regime_key(reg), run["boot"], run["rep"],
+                                  run["order"] or 0, wi), row))
+    with open(path, "w", encoding="utf-8", newline="") as f:
+        w = csv.DictWriter(f, fieldnames=CSV_FIELDS, lineterminator="\n")
+        w.writeheader()
+        for _, row in sorted(rows, key=lambda x: x[0]):
+            w.writerow({k: "" if v is None else v for k, v in row.items()})
+
+
 def main(argv):
     if len(argv) != 3:
         sys.exit(__doc__)
@@ -1081,6 +1398,8 @@ def main(argv):
         json.dump(result, f, indent=1, ensure_ascii=False)
         f.write("\n")
     write_md(result, os.path.join(out, "bench.md"))
+    os.makedirs(os.path.join(out, "bench"), exist_ok=True)
+    write_runs_csv(result, os.path.join(out, "bench", "runs.csv"))
     plot(wins, list(result["regimes"]), out)
 
 

@@ -4,19 +4,24 @@
 
 python3 scripts/bench/test_report.py [--keep]
 
-Writes a raw log as scripts/bench/board.sh prints it (2 regimes x 2 boots x
-3 repetitions, every governor, bonnie phases without TR, copy with TR
-lines, randread with p50/p99, idle with unit=none, kernel log lines in
-between, a window the board never ended), runs report.py on it and checks
-bench.json's schema, that intervals bracket their medians, that a governor's
-ratio to itself is 1, that a planted 20 % throughput gain (hybrid on copy) is
-claimed and a planted 0 % one (schedutil+assist, performance's own values
-shuffled) is not; then a one-boot one-repetition log (no intervals), a
-make bench TARGET=... log (fio's JSON, energy from the kernel's energy
-model and from hwmon) and demo/plot.py against a synthetic console log.
---keep keeps the directory.
+Writes a raw log as scripts/bench/board.sh prints it (2 regimes x 4 boots x
+1 repetition, every governor in the order of scripts/bench/williams.sh,
+bonnie phases without TR, copy with TR lines, randread with p50/p99, idle
+with unit=none, kernel log lines in between, a window the board never
+ended), runs report.py on it and checks bench.json's schema, that intervals
+bracket their means, that a governor's ratio to itself is 1, that a planted
+20 % throughput gain (hybrid on copy) is claimed and a planted 0 % one
+(schedutil+assist, performance's own values shuffled) is not, runs.csv and
+the targets; then the statistics by hand (the t interval, pairing against a
+per-boot offset), energy per unit of work, the Williams rows of williams.sh
+run by sh, the targets' rule at its bound, a one-boot one-repetition log
+(no intervals), a make bench TARGET=... log (fio's JSON, energy from the
+kernel's energy model and from hwmon) and demo/plot.py against a synthetic
+console log. --keep keeps the directory.
 """
+import csv
 import json
+import math
 import os
 import random
 import shutil
@@ -26,6 +31,7 @@ import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 REPORT = os.path.join(HERE, "report.py")
+WILLIAMS = os.path.join(HERE, "williams.sh")
 DEMO_PLOT = os.path.join(os.path.dirname(HERE), "demo", "plot.py")
 sys.path.insert(0, HERE)
 import report  # noqa: E402  (the energy model, called directly)
@@ -125,13 +131,28 @@ def trace(rng, t_start, wall, share):
     return lines
 
 
-def make_log(path, regimes=("5.10", "6.12"), boots=2, reps=3, govs=GOVS, wls=WLS, seed=1,
-             truncated=True):
+def williams(n):
+    """Every row of a complete set of williams.sh's rows for n governors, as
+    lists of indices 1..n, from sh itself (dash here, busybox on the board)."""
+    p = subprocess.run(["sh", "-c", '. "$0"; r=$(williams_rows "$1"); k=0; '
+                        'while [ $k -lt "$r" ]; do williams_seq "$1" $k; k=$((k + 1)); done',
+                        WILLIAMS, str(n)], capture_output=True, text=True)
+    assert p.returncode == 0 and not p.stderr, p.stderr
+    return [[int(x) for x in line.split()] for line in p.stdout.splitlines()]
+
+
+def make_log(path, regimes=("5.10", "6.12"), boots=4, reps=1, govs=GOVS, wls=WLS, seed=1,
+             truncated=True, boot_sd=0.0, noise_sd=0.015, factors=None, ops=False):
+    """boot_sd: a per-boot throughput offset every governor shares; factors:
+    {governor: throughput factor} instead of FACTOR; ops: RES ops= on
+    randread (the I/Os a 3 s window did)."""
     rng = random.Random(seed)
+    rows = williams(len(govs))
     # Performance's noise per (regime, workload, boot, rep); schedutil+assist
     # gets the same values in another order: a planted 0 % difference.
-    noise = {(r, w, b, k): rng.gauss(0, 0.015) for r in regimes for w in wls
+    noise = {(r, w, b, k): rng.gauss(0, noise_sd) for r in regimes for w in wls
              for b in range(1, boots + 1) for k in range(1, reps + 1)}
+    offset = {(r, b): 1 + rng.gauss(0, boot_sd) for r in regimes for b in range(1, boots + 1)}
     L = []
     for reg in regimes:
         for boot in range(1, boots + 1):
@@ -141,14 +162,17 @@ def make_log(path, regimes=("5.10", "6.12"), boots=2, reps=3, govs=GOVS, wls=WLS
                   "MEM MemTotal: 655360 kB MemFree: 300000 kB Cached: 1000 kB",
                   "EMMC fs=ext4 dirty_bytes=0 read_mbps=90 write_mbps=40 "]
             for rep in range(1, reps + 1):
-                shift = (rep - 1 + (boot - 1) * reps) % len(govs)
-                for order, g in enumerate(govs[shift:] + govs[:shift], 1):
+                k = (boot - 1) * reps + rep - 1
+                seq = [govs[i - 1] for i in rows[k % len(rows)]]
+                L.append("DESIGN regime=%s boot=%d rep=%d run=%d row=%d rows=%d seq='%s'"
+                         % (reg, boot, rep, k, k % len(rows), len(rows), " ".join(seq)))
+                for order, g in enumerate(seq, 1):
                     for wl, (unit, base, wall, bf) in wls.items():
                         if g in STORAGE_ONLY and wl not in STORAGE:
                             continue
-                        L.append("WIN regime=%s boot=%d rep=%d gov=%s wl=%s order=%d "
+                        L.append("WIN regime=%s boot=%d rep=%d gov=%s wl=%s order=%d row=%d "
                                  "max0=1500000 cur0=%d cur4=800000"
-                                 % (reg, boot, rep, g, wl, order,
+                                 % (reg, boot, rep, g, wl, order, k % len(rows),
                                     1500000 if SHARE[g][2] == 1 else 500000))
                         t0 = bd.t / 1e9
                         L += bd.snap("begin")
@@ -163,17 +187,20 @@ def make_log(path, regimes=("5.10", "6.12"), boots=2, reps=3, govs=GOVS, wls=WLS
                             if g == "schedutil+assist":
                                 key = (reg, wl, boots + 1 - boot, reps + 1 - rep)
                             n = noise[key] if g in ("performance", "schedutil+assist") \
-                                else rng.gauss(0, 0.015)
-                            v = base * factor(g, wl) * (1 + n)
+                                else rng.gauss(0, noise_sd)
+                            f = factors[g] if factors else factor(g, wl)
+                            v = base * f * (1 + n) * offset[(reg, boot)]
                             extra = ""
                             if wl == "randread":
                                 extra = " p50_ms=%.3f p99_ms=%.3f iodepth=1" % (
-                                    0.4 / factor(g, wl), 2.0 / factor(g, wl) * (1 + n))
+                                    0.4 / f, 2.0 / f * (1 + n))
+                                if ops:
+                                    extra += " ops=%d" % round(v * 3)
                             if wl == "dpkg-unpack":
                                 # The real programs: the update's seconds beside it.
                                 extra = " seconds=%.4f" % (60 / v)
                             if wl in HELD:
-                                extra = " cpu_pct=%d" % (99 if "perchar" in wl else 60 + rep)
+                                extra = " cpu_pct=%d" % (99 if "perchar" in wl else 60 + boot)
                             L.append("RES throughput=%.2f unit=%s%s" % (v, unit, extra))
                         if wl == "copy" and rep == 1:
                             L += trace(rng, t0, wall, SHARE[g])
@@ -210,15 +237,25 @@ def check_full(d):
     j = json.load(open(os.path.join(out, "bench.json")))
     assert set(j) == {"meta", "regimes"}, j.keys()
     for k in ("governors", "workloads", "regimes", "energy_model", "bootstrap", "date",
-              "emmc", "mem"):
+              "emmc", "mem", "interval_method", "design", "energy_per_op", "recommended",
+              "targets", "targets_rule", "storage_workloads"):
         assert k in j["meta"], k
+    assert "Student t" in j["meta"]["interval_method"], j["meta"]["interval_method"]
+    assert "percentile bootstrap of the median" not in j["meta"]["bootstrap"]
+    assert j["meta"]["recommended"] == "schedutil+assist"
     assert j["meta"]["governors"] == GOVS, j["meta"]["governors"]
-    assert j["meta"]["regimes"] == {"5.10": {"repetitions": 6, "boots": 2},
-                                    "6.12": {"repetitions": 6, "boots": 2}}, j["meta"]["regimes"]
+    want_reg = {"repetitions": 4, "boots": 4, "unit": "boot", "units": 4}
+    assert j["meta"]["regimes"] == {"5.10": want_reg, "6.12": want_reg}, j["meta"]["regimes"]
     assert j["meta"]["energy_model"]["sources"] and j["meta"]["energy_model"]["assumptions"]
     assert list(j["regimes"]) == ["5.10", "6.12"], list(j["regimes"])
     for reg, rd in j["regimes"].items():
-        assert set(rd) == {"meta", "workloads"}, rd.keys()
+        assert set(rd) == {"meta", "workloads", "targets"}, rd.keys()
+        # 7 governors: 14 rows, 4 of them run; the DESIGN lines' sequences.
+        dz = rd["meta"]["design"]
+        assert dz == j["meta"]["design"][reg], dz
+        assert (dz["kind"], dz["rows"], dz["rows_run"], dz["unit"], dz["units"],
+                dz["complete"]) == ("williams", 14, [0, 1, 2, 3], "boot", 4, False), dz
+        assert dz["sequences"][0] == [GOVS[i - 1] for i in williams(7)[0]], dz["sequences"]
         assert rd["meta"]["emmc"].startswith("fs=ext4"), rd["meta"]["emmc"]
         assert rd["meta"]["mem"].startswith("MemTotal"), rd["meta"]["mem"]
         assert len(rd["meta"]["windows_dropped"]) == 1
@@ -235,7 +272,9 @@ def check_full(d):
             assert list(e["governors"]) == want, (wl, list(e["governors"]))
             for g, r in e["governors"].items():
                 for k in ("throughput", "throughput_unit", "throughput_ci", "energy_j",
-                          "energy_dyn_j", "power_mw", "runs", "vs", "energy_j_ci"):
+                          "energy_dyn_j", "power_mw", "runs", "vs", "energy_j_ci",
+                          "energy_per_op_j", "energy_per_op_j_ci", "energy_per_op_unit",
+                          "units"):
                     assert k in r, (reg, wl, g, k)
                 assert ("p99_ms" in r) == (wl == "randread"), (wl, g)
                 assert ("seconds" in r) == (wl == "dpkg-unpack"), (wl, g)
@@ -244,11 +283,13 @@ def check_full(d):
                     assert abs(r["seconds"] - 60 / r["throughput"]) < 2e-3 * r["seconds"], r
                     assert all(abs(run["seconds"] * run["throughput"] - 60) < 0.1
                                for run in r["runs"]), r["runs"]
-                assert len(r["runs"]) == 6, (reg, wl, g, len(r["runs"]))
+                assert len(r["runs"]) == 4 and r["units"] == 4, (reg, wl, g, len(r["runs"]))
                 for run in r["runs"]:
-                    for k in ("rep", "boot", "order", "throughput", "energy_j", "energy_dyn_j",
-                              "power_mw", "wall_s", "p50_ms", "p99_ms"):
+                    for k in ("rep", "boot", "order", "row", "throughput", "energy_j",
+                              "energy_dyn_j", "power_mw", "wall_s", "p50_ms", "p99_ms", "ops",
+                              "energy_per_op_j", "energy_per_op_unit"):
                         assert k in run, k
+                    assert run["row"] == run["boot"] - 1, run
                     assert 0 < run["energy_dyn_j"] < run["energy_j"], run
                     assert abs(run["power_mw"] - run["energy_j"] / run["wall_s"] * 1000) < 1e-3
                     if wl == "randread":
@@ -258,17 +299,27 @@ def check_full(d):
                 if wl == "idle":
                     assert r["throughput"] is None and r["throughput_ci"] is None
                     assert r["throughput_unit"] == "none"
+                    assert r["energy_per_op_j"] is None and r["energy_per_op_unit"] is None
                 else:
                     assert r["throughput_unit"] == WLS[wl][0]
                     brackets(r["throughput_ci"], r["throughput"], (reg, wl, g, "throughput"))
+                    brackets(r["energy_per_op_j_ci"], r["energy_per_op_j"], (reg, wl, g, "epo"))
+                    assert r["energy_per_op_unit"] == EPO_UNIT[wl], (wl, r["energy_per_op_unit"])
+                    # The central value is the mean over units (one run each).
+                    tp = [run["throughput"] for run in r["runs"]]
+                    assert abs(r["throughput"] - sum(tp) / 4) < 1e-6 * r["throughput"], r
                 assert set(r["vs"]) == {"performance", "schedutil"}, r["vs"].keys()
                 for ref, v in r["vs"].items():
-                    for m in ("throughput", "energy_j"):
+                    want = {"throughput", "energy_j", "energy_per_op_j"}
+                    if wl == "randread":
+                        want.add("p99_ms")
+                    assert set(v) == want, (wl, v.keys())
+                    for m in want:
                         x = v[m]
-                        if wl == "idle" and m == "throughput":
+                        if wl == "idle" and m in ("throughput", "energy_per_op_j"):
                             assert x is None
                             continue
-                        assert set(x) == {"ratio", "ci"}, x
+                        assert set(x) == {"ratio", "ci", "n"} and x["n"] == 4, x
                         brackets(x["ci"], x["ratio"], (reg, wl, g, ref, m))
                         if g == ref:
                             assert x["ratio"] == 1 and x["ci"] == [1, 1], (g, ref, x)
@@ -276,7 +327,7 @@ def check_full(d):
         hy = copy["hybrid"]["vs"]["performance"]["throughput"]
         assert 1.1 < hy["ratio"] < 1.3 and hy["ci"][0] > 1, hy
         sa = copy["schedutil+assist"]["vs"]["performance"]["throughput"]
-        assert sa["ratio"] == 1 and sa["ci"][0] <= 1 <= sa["ci"][1], sa
+        assert abs(sa["ratio"] - 1) < 1e-9 and sa["ci"][0] <= 1 <= sa["ci"][1], sa
         texts = [c["text"] for c in rd["meta"]["claims"]]
         assert any(t.startswith("hybrid beats performance on copy (regime %s): ratio " % reg)
                    and t.endswith("(throughput)") for t in texts), texts
@@ -286,19 +337,231 @@ def check_full(d):
                        and t.endswith("(throughput)") for t in texts), texts
         for c in rd["meta"]["claims"]:
             lo, hi = c["ci"]
-            assert (lo > 1) if c["metric"] == "throughput" else (hi < 1), c
+            if c["kind"] == "superiority":
+                assert (lo > 1) if c["metric"] == "throughput" else (hi < 1), c
+            else:
+                assert c["kind"] == "non-inferiority" and \
+                    report.target_met(c["side"], c["margin"], c["ci"]), c
+        check_targets_json(rd, reg)
         png = os.path.join(out, "bench-%s-timeline.png" % reg)
         assert os.path.getsize(png) > 10000, png
     md = open(os.path.join(out, "bench.md")).read()
     for s in ("## Regime 5.10", "## Regime 6.12", "### Smallest detectable difference",
-              "Definition:", "### Claims", "hybrid beats performance on copy (regime 5.10)"):
+              "Definition:", "### Claims", "hybrid beats performance on copy (regime 5.10)",
+              "### Targets (regime 5.10)", "| storage-throughput | copy | schedutil+assist |",
+              "Unit: the boot (4). Design: williams, 7 governors, 14 rows"):
         assert s in md, s
+    # runs.csv: every window once, in run order, the JSON's figures.
+    rows = list(csv.DictReader(open(os.path.join(out, "bench", "runs.csv"))))
+    n = sum(len(r["runs"]) for rd in j["regimes"].values() for e in rd["workloads"].values()
+            for r in e["governors"].values())
+    assert len(rows) == n == 2 * 4 * (5 * 7 + 1 * 5), (len(rows), n)
+    assert list(rows[0]) == list(report.CSV_FIELDS), list(rows[0])
+    assert [(x["boot"], x["order"]) for x in rows[:2]] == [("1", "1"), ("1", "1")], rows[:2]
+    hy = [x for x in rows if x["regime"] == "5.10" and x["governor"] == "hybrid"
+          and x["workload"] == "copy"]
+    jr = j["regimes"]["5.10"]["workloads"]["copy"]["governors"]["hybrid"]["runs"]
+    assert [float(x["energy_per_op_j"]) for x in hy] == [r["energy_per_op_j"] for r in jr], hy
+    assert {x["unit"] for x in hy} == {"MiB/s"} and hy[0]["energy_per_op_unit"] == "J/MiB"
     # Reproducible: the same log gives the same bench.json.
     out2 = os.path.join(d, "out2")
     run_report(log, out2)
     assert open(os.path.join(out, "bench.json")).read() == \
         open(os.path.join(out2, "bench.json")).read()
     return j
+
+
+EPO_UNIT = {"bonnie-block-output": "J/KiB", "bonnie-rewrite": "J/KiB", "randread": "J/IO",
+            "copy": "J/MiB", "dpkg-unpack": "J/update"}
+
+
+def check_targets_json(rd, reg):
+    """Every target the regime's workloads allow, its figure the paired
+    ratio in the workload's vs, met by the rule."""
+    tg = rd["targets"]
+    ids = {}
+    for t in tg:
+        ids.setdefault(t["id"], []).append(t["workload"])
+        v = rd["workloads"][t["workload"]]["governors"][t["governor"]]["vs"][t["reference"]]
+        assert (t["figure"], t["ci"]) == (v[t["metric"]]["ratio"], v[t["metric"]]["ci"]), t
+        assert t["met"] == report.target_met(t["side"], t["bound"], t["ci"]), t
+        assert t["status"] == ("met" if t["met"] else "not met"), t
+    storage = [w for w in WLS if w != "idle"]
+    assert ids == {"storage-throughput": storage, "storage-energy-per-op": storage,
+                   "storage-throughput-hybrid": storage, "no-storage-energy": ["idle"],
+                   "randread-p99": ["randread"]}, ids
+    assert rd["meta"]["targets_summary"] == {"met": sum(t["met"] for t in tg),
+                                             "total": len(tg)}
+    # Planted: schedutil+assist's p99 is performance's (not below it); its
+    # throughput performance's exactly, shuffled: within 0.99 only where the
+    # interval is narrow enough.
+    rr = next(t for t in tg if t["id"] == "randread-p99")
+    assert not rr["met"] and rr["ci"][1] >= 1, rr
+
+
+def runs_of(values, metric="throughput", boots=None):
+    """Run records, one per value, boots 1.. (or boots), one repetition each."""
+    boots = boots or list(range(1, len(values) + 1))
+    return [{"boot": b, "rep": 1, metric: v} for b, v in zip(boots, values)]
+
+
+def check_t_interval():
+    """The t interval by hand. Ratios exp(0.01, 0.03, 0.02, 0.04): log mean
+    0.025, sd sqrt(5e-4 / 3) = 0.0129099, t(0.975, 3) = 3.1824, half-width
+    3.1824 * 0.0129099 / 2 = 0.0205423: [exp(0.0044577), exp(0.0455423)] =
+    [1.004468, 1.046595] about exp(0.025) = 1.025315. Values 10, 12, 11, 13:
+    mean 11.5, sd 1.29099, half-width 2.05423. One unit: no interval."""
+    ref = runs_of([100.0, 90.0, 120.0, 80.0])
+    gov = runs_of([100.0 * math.exp(0.01), 90.0 * math.exp(0.03), 120.0 * math.exp(0.02),
+                   80.0 * math.exp(0.04)])
+    r = report.paired_ratio(gov, ref, "throughput", "boot")
+    cases = (("ratio", r["ratio"], 1.025315), ("lo", r["ci"][0], 1.004468),
+             ("hi", r["ci"][1], 1.046595))
+    for name, got, want in cases:
+        assert abs(got - want) < 2e-6, (name, got, want)
+    assert r["n"] == 4, r
+    m, ci = report.mean_ci(runs_of([10.0, 12.0, 11.0, 13.0]), "throughput", "boot")
+    assert m == 11.5 and abs(ci[0] - 9.44577) < 1e-5 and abs(ci[1] - 13.55423) < 1e-5, ci
+    one = report.paired_ratio(runs_of([2.0]), runs_of([1.0]), "throughput", "boot")
+    assert one == {"ratio": 2.0, "ci": None, "n": 1}, one
+    # t(0.975, df): the table, then the expansion (31: 2.0395, 120: 1.9799).
+    for df, want, tol in ((1, 12.7062, 0), (3, 3.1824, 0), (30, 2.0423, 0),
+                          (31, 2.0395, 5e-4), (120, 1.9799, 5e-4), (10 ** 6, 1.96, 1e-3)):
+        assert abs(report.t975(df) - want) <= tol, (df, report.t975(df), want)
+    # Units: two repetitions of a boot are one unit (their mean); a
+    # reference missing in a unit leaves that unit out of the pairs.
+    a = [{"boot": 1, "rep": 1, "x": 1.0}, {"boot": 1, "rep": 2, "x": 3.0},
+         {"boot": 2, "rep": 1, "x": 4.0}, {"boot": 3, "rep": 1, "x": 9.0}]
+    b = [{"boot": 1, "rep": 1, "x": 1.0}, {"boot": 2, "rep": 1, "x": 2.0}]
+    assert report.unit_values(a, "x", "boot") == {1: 2.0, 2: 4.0, 3: 9.0}
+    assert report.unit_values(a, "x", "repetition")[(1, 2)] == 3.0
+    r = report.paired_ratio(a, b, "x", "boot")
+    assert r["n"] == 2 and abs(r["ratio"] - 2.0) < 1e-12 and r["ci"] == [2.0, 2.0], r
+
+
+def check_pairing(d):
+    """A per-boot offset (sd 10 %) both governors share cancels in the
+    paired ratio: its interval is narrow where each governor's own (and so
+    any unpaired comparison) is wide; the targets read it."""
+    log, out = os.path.join(d, "paired.log"), os.path.join(d, "paired")
+    govs = ["performance", "schedutil", "hybrid", "schedutil+assist"]
+    make_log(log, regimes=("5.10",), govs=govs, wls={"copy": WLS["copy"], "idle": WLS["idle"]},
+             truncated=False, boot_sd=0.10, noise_sd=0.001,
+             factors={"performance": 1.0, "schedutil": 0.9, "hybrid": 0.97,
+                      "schedutil+assist": 1.0})
+    wins, rmeta, gmeta, dropped = report.parse(log)
+    j = json.loads(json.dumps(report.aggregate(wins, rmeta, gmeta, dropped, "now")))
+    rd = j["regimes"]["5.10"]
+    g = rd["workloads"]["copy"]["governors"]
+    for name in govs:
+        lo, hi = g[name]["throughput_ci"]
+        assert (hi - lo) / 2 / g[name]["throughput"] > 0.05, (name, g[name]["throughput_ci"])
+    for name, want in (("schedutil", 0.9), ("hybrid", 0.97), ("schedutil+assist", 1.0)):
+        v = g[name]["vs"]["performance"]["throughput"]
+        assert abs(v["ratio"] - want) < 0.005 and (v["ci"][1] - v["ci"][0]) / 2 < 0.01, (name, v)
+    # 4 governors, 4 boots: one complete square, balanced.
+    dz = rd["meta"]["design"]
+    assert dz["complete"] and dz["carryover_balanced"] and dz["position_balanced"], dz
+    tg = {(t["id"], t["workload"]): t for t in rd["targets"]}
+    assert tg[("storage-throughput", "copy")]["met"], tg[("storage-throughput", "copy")]
+    assert not tg[("storage-throughput-hybrid", "copy")]["met"]
+    assert tg[("storage-throughput-hybrid", "copy")]["status"] == "not met"
+    assert any(c["kind"] == "non-inferiority" and c["winner"] == "schedutil+assist"
+               and c["workload"] == "copy" and c["margin"] == 0.99 and
+               "no worse than 0.99 x performance on copy" in c["text"]
+               for c in rd["meta"]["claims"]), rd["meta"]["claims"]
+
+
+def check_energy_per_op(d):
+    """ops and energy_per_op_j of a window: RES ops= where the board counted
+    the work, the fixed work (copy 48 MiB, dpkg's one update, bonnie++'s
+    256 MiB, 150 Miter of bursts), a fixed-time window's rate x 3 s, RES
+    seconds=, else the wall time less the 1 s tail (bonnie++'s: no tail)."""
+    bd = Board(random.Random(3))
+    L = ["BOOT regime=5.10 boot=1 kernel=5.10.0"]
+    cases = (  # workload, RES, ops, unit
+        ("randread", "throughput=2000 unit=IOPS ops=6012", 6012, "J/IO"),
+        ("randread", "throughput=2000 unit=IOPS", 6000, "J/IO"),
+        ("periodic", "throughput=60 unit=jobs/s", 180, "J/job"),
+        ("copy", "throughput=20 unit=MiB/s", 48, "J/MiB"),
+        ("dpkg-unpack", "throughput=12 unit=updates/min seconds=5", 1, "J/update"),
+        ("bonnie-block-output", "throughput=40000 unit=KiB/s", 262144, "J/KiB"),
+        ("bonnie-seeks", "throughput=100 unit=seeks/s", 100 * 6.0, "J/seek"),
+        ("bursts", "throughput=330 unit=Miter/s busy_s=0.45", 150, "J/Miter"),
+        ("cpu-beside-io", "throughput=30 unit=MiB/s", 48, "J/MiB"),
+        ("some-new-wl", "throughput=30 unit=tx/s seconds=2.5", 75, "J/tx"),
+        ("other-new-wl", "throughput=30 unit=files/s", 30 * 5.0, "J/file"),
+        ("idle", "unit=none", None, None),
+    )
+    for i, (wl, res, _, _) in enumerate(cases):
+        L.append("WIN regime=5.10 boot=1 rep=1 gov=hybrid wl=%s order=1" % wl)
+        L += bd.snap("begin")
+        bd.advance(6.0, SHARE["hybrid"], 0.3)
+        L += bd.snap("end")
+        L += ["RES " + res, "WINEND"]
+    log = os.path.join(d, "epo.log")
+    with open(log, "w") as f:
+        f.write("\n".join(L) + "\n")
+    wins = report.parse(log)[0]
+    assert len(wins) == len(cases)
+    for w, (wl, res, ops, unit) in zip(wins, cases):
+        r = report.run_record(w)
+        assert r["ops"] == ops and r["energy_per_op_unit"] == unit, (wl, r["ops"], ops, unit)
+        if ops is None:
+            assert r["energy_per_op_j"] is None, r
+        else:
+            assert abs(r["energy_per_op_j"] - r["energy_j"] / ops) < 1e-6 * r["energy_per_op_j"]
+
+
+def check_williams():
+    """williams.sh, run by sh: every row a permutation; over a complete set
+    (n rows for even n, 2n for odd) every governor in every position and
+    immediately before every other equally often; row k is row k mod rows."""
+    for n in (2, 3, 4, 5, 8):
+        rows = williams(n)
+        assert len(rows) == (n if n % 2 == 0 else 2 * n), (n, len(rows))
+        adj, pos = {}, {}
+        for row in rows:
+            assert sorted(row) == list(range(1, n + 1)), (n, row)
+            for a, b in zip(row, row[1:]):
+                adj[(a, b)] = adj.get((a, b), 0) + 1
+            for i, g in enumerate(row):
+                pos[(g, i)] = pos.get((g, i), 0) + 1
+        assert len(adj) == n * (n - 1) and len(set(adj.values())) == 1, (n, adj)
+        assert len(pos) == n * n and set(pos.values()) == {len(rows) // n}, (n, pos)
+        p = subprocess.run(["sh", "-c", '. "$0"; williams_seq "$1" "$2"', WILLIAMS, str(n),
+                            str(len(rows) + 1)], capture_output=True, text=True)
+        assert [int(x) for x in p.stdout.split()] == rows[1], (n, p.stdout)
+    # report.py's check of a design as run, from WIN lines alone: the
+    # cyclic rotation it replaced (4 governors, 4 runs: a before b in 3 of
+    # 4, b before a in none) is position-balanced only; williams.sh's rows
+    # are both.
+    g = ["a", "b", "c", "d"]
+    for seqs, carry in (([g[k:] + g[:k] for k in range(4)], False),
+                        ([[g[i - 1] for i in row] for row in williams(4)], True)):
+        rw = [{"boot": str(k + 1), "rep": "1", "gov": x, "order": str(i + 1)}
+              for k, q in enumerate(seqs) for i, x in enumerate(q)]
+        dz = report.design(rw, {}, "boot", 4)
+        assert dz["sequences"] == seqs and dz["kind"] == "recorded", dz
+        assert dz["position_balanced"] and dz["carryover_balanced"] is carry, dz
+
+
+def check_target_rule():
+    """A target is met only where the whole interval is on its side of the
+    bound: at the bound counts for >= and <=, not for <; no interval: not met."""
+    cases = (  # side, bound, ci, met, name
+        (">=", 0.99, [0.99, 1.10], True, "lower end at the bound"),
+        (">=", 0.99, [0.9899, 1.10], False, "lower end just below"),
+        (">=", 0.98, [1.01, 1.02], True, "all above"),
+        ("<=", 1.00, [0.90, 1.00], True, "upper end at the bound"),
+        ("<=", 1.00, [0.90, 1.0001], False, "upper end just above"),
+        ("<=", 1.02, [1.00, 1.019], True, "within the margin"),
+        ("<", 1.00, [0.80, 1.00], False, "strictly below: at the bound is not"),
+        ("<", 1.00, [0.80, 0.999], True, "strictly below"),
+        (">=", 0.99, None, False, "no interval"),
+    )
+    for side, bound, ci, met, name in cases:
+        assert report.target_met(side, bound, ci) is met, name
 
 
 def check_quick(d):
@@ -319,8 +582,8 @@ def check_held_out(d):
     """bonnie++'s held-out phases: parsed, %CP kept, the report's figure
     beside the board's ratio and whether the interval holds it."""
     log, md_path = os.path.join(d, "held.log"), os.path.join(d, "held.md")
-    make_log(log, regimes=("5.10",), boots=2, reps=2, govs=["performance", "schedutil", "hybrid"],
-             wls=HELD, truncated=False)
+    make_log(log, regimes=("5.10",), govs=["performance", "schedutil", "hybrid"], wls=HELD,
+             truncated=False)
     # In this process, without the timeline (matplotlib): make test's
     # time stays what it was.
     sys.path.insert(0, HERE)
@@ -340,7 +603,7 @@ def check_held_out(d):
         assert h["within_interval"] == (b["ci"][0] <= r / p <= b["ci"][1]), h
         for g, gr in e["governors"].items():
             assert gr["throughput_unit"] == HELD[k][0], gr
-            assert gr["cpu_pct"] == (99 if "perchar" in k else 61.5), (k, g, gr["cpu_pct"])
+            assert gr["cpu_pct"] == (99 if "perchar" in k else 62.5), (k, g, gr["cpu_pct"])
     assert wl["bonnie-seq-delete"]["held_out"]["within_interval"] is True, wl["bonnie-seq-delete"]
     assert wl["bonnie-rand-create"]["held_out"]["within_interval"] is False
     assert (wl["bonnie-perchar-output"]["held_out"]["report"] ==
@@ -419,6 +682,10 @@ def check_remote(d):
             (1234.5, "IOPS", 0.2, 1.5), rr
         assert (fs["throughput"], fs["throughput_unit"], fs["p99_ms"]) == (80.0, "ops/s", 30.0), fs
         assert abs(rr["energy_j"] - want) < 1e-9 and rr["wall_s"] == 2, (src, rr["energy_j"])
+        # One boot: the repetition is the unit; 10 s windows of 1234.5 IOPS.
+        assert j["regimes"]["remote"]["meta"]["unit"] == "repetition"
+        assert rr["energy_per_op_unit"] == "J/IO" and \
+            abs(rr["energy_per_op_j"] - want / 12345) < 1e-6 * rr["energy_per_op_j"], rr
         assert rr["vs"]["performance"]["energy_j"]["ratio"] == 1
         md = open(os.path.join(out, "bench.md")).read()
         assert "Energy source: **%s**" % src in md and "Board root@board:2222" in md, md[:600]
@@ -470,6 +737,11 @@ def main():
         j = check_full(d)
         check_quick(d)
         check_held_out(d)
+        check_t_interval()
+        check_pairing(d)
+        check_energy_per_op(d)
+        check_williams()
+        check_target_rule()
         check_remote(d)
         check_sleep()
         check_demo_plot(d)
