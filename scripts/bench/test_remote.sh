@@ -154,7 +154,7 @@ if not reg:
 storage = ["randread", "fsync-writes", "deep-queue-read", "copy"]
 for wl in storage + ["idle", "bursts"]:
     govs = reg["workloads"].get(wl, {}).get("governors", {})
-    want = ["performance", "schedutil", "hybrid"] + (["schedutil+assist"] if wl in storage else [])
+    want = ["performance", "schedutil", "hybrid", "schedutil+assist"]
     for g in want:
         r = govs.get(g)
         if not r:
