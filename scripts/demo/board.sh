@@ -3,10 +3,28 @@
 # Board side of "make demo", on the board with frequency emulation (a
 # lower OPP costs time) and the eMMC model. First both clusters' frequency
 # under hybrid while a CPU-bound load moves between them; then the storage
-# story: a 96 MiB file copy on the eMMC model under performance, schedutil
-# and hybrid, with each one's throughput and where both clusters ran. The
-# trace of each copy goes out as "DEMO-TR" lines for scripts/demo/plot.py.
+# story: a 96 MiB file copy on the eMMC model under performance, schedutil,
+# hybrid and schedutil+assist, with each one's throughput and where both
+# clusters ran. The trace of each copy goes out as "DEMO-TR" lines for
+# scripts/demo/plot.py; the bench's window lines (WIN, the snapshots of
+# /lib/hgov-snap.sh, which is scripts/bench/board.sh's snap, RES, WINEND)
+# as "DEMO-E" lines for scripts/demo/summary.py.
 . /lib/hgov.sh
+. /lib/hgov-snap.sh
+P=/sys/module/cpufreq_hybrid/parameters
+
+# demo_select GOVERNOR - select it on both policies, the assist off but for
+# schedutil+assist (scripts/bench/board.sh's bench_select).
+demo_select() {
+	hgov_select performance
+	echo 0 > "$P/assist" || hgov_fail "cannot disable the assist"
+	case $1 in
+	schedutil+assist)
+		echo 1 > "$P/assist" || hgov_fail "cannot enable the assist"
+		hgov_select schedutil ;;
+	*)	hgov_select "$1" ;;
+	esac
+}
 
 # bar KHZ - set $bar to one '#' per 100 MHz.
 bar() {
@@ -91,9 +109,9 @@ dd if=/dev/zero of=/mnt/src bs=1M count=96 2>/dev/null
 sync
 dev=$(tr ':' ',' < "/sys/block/$EMMC_NAME/dev")
 echo 4096 > "$TRACE/buffer_size_kb"
-printf '%-12s %7s %14s   %-22s %s\n' governor "MiB/s" "busy ms A57/A53" "A57 time at MHz" "A53 time at MHz"
-for g in performance schedutil hybrid; do
-	hgov_select "$g"
+printf '%-16s %7s %14s   %-22s %s\n' governor "MiB/s" "busy ms A57/A53" "A57 time at MHz" "A53 time at MHz"
+for g in performance schedutil hybrid schedutil+assist; do
+	demo_select "$g"
 	rm -f /mnt/dst
 	sync
 	echo 3 > /proc/sys/vm/drop_caches
@@ -104,17 +122,23 @@ for g in performance schedutil hybrid; do
 	echo "DEMO-CUR $g $(hgov_cur 0) $(hgov_cur 4)"
 	hgov_trace_on power/cpu_frequency block/block_rq_issue block/block_rq_complete \
 		block/block_rq_requeue
+	# The bench's window: its snapshots around the copy and a 1 s quiet
+	# tail (a governor's release is part of its cost).
+	echo "DEMO-E WIN regime=demo gov=$g wl=copy"
+	snap begin | sed 's/^/DEMO-E /'
 	hgov_trace_mark copy-start
 	res=$(taskset -c 0-7 hgov-load copy /mnt/src /mnt/dst)
 	hgov_trace_mark copy-end
-	hgov_sleep 0.2
+	hgov_sleep 1
+	snap end | sed 's/^/DEMO-E /'
 	hgov_trace_off
+	mbs=$(hgov_kv mb_per_s "$res")
+	echo "DEMO-E RES throughput=$mbs unit=MiB/s mib=96"
+	echo "DEMO-E WINEND"
 	m0=$(mix "$r0" "$(residency 0)" | sed 's/ 1600:0% 1700:0%//')
 	m4=$(mix "$r4" "$(residency 4)")
 	set -- $b0 $(busy)
-	mbs=$(hgov_kv mb_per_s "$res")
-	eval "mbs_${g}=\$mbs"
-	printf '%-12s %7s %14s   %-22s %s\n' "$g" "$mbs" "$(($3 - $1))/$(($4 - $2))" "$m0" "$m4"
+	printf '%-16s %7s %14s   %-22s %s\n' "$g" "$mbs" "$(($3 - $1))/$(($4 - $2))" "$m0" "$m4"
 	awk -v dev="$dev" -v g="$g" '
 		{ for (i = 1; i <= NF; i++) if ($i ~ /^[0-9]+\.[0-9]+:$/) break
 		  t = substr($i, 1, length($i) - 1); e = $(i + 1) }
@@ -127,11 +151,8 @@ for g in performance schedutil hybrid; do
 			print "DEMO-TR", g, t, "io", -1 }
 	' "$TRACE/trace"
 done
-hgov_select schedutil
+demo_select schedutil
 echo
-awk -v p="$mbs_performance" -v s="$mbs_schedutil" -v h="$mbs_hybrid" 'BEGIN {
-	printf "copy throughput against performance: schedutil %.2f, hybrid %.2f (one run each;\n", s / p, h / p
-	print "make bench measures with repetitions and intervals). hybrid pins the A57s at"
-	print "their highest allowed OPP from the first request to io_hold_ms after the last"
-	print "one; the A53s follow their own load. See out/demo.png."
-}'
+echo "hybrid pins the A57s at their highest allowed OPP from the first request to"
+echo "io_hold_ms after the last one; the A53s follow their own load. schedutil+assist"
+echo "lifts the A57s' floor to their maximum during I/O and keeps schedutil (and EAS)."
