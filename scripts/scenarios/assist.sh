@@ -70,8 +70,11 @@ hgov_pin_timing "$low" "$max" "$hold_ms"
 echo all > $P/assist_cpus || hgov_fail "cannot set assist_cpus=all"
 echo "median entry latency: $entry us (bound: schedutil rate_limit_us $rate_us + 300 us transition + $wake_us us of wake-ups = $bound_us us)"
 echo "median release after the last completion: $release us (assist_hold_ms $hold_ms)"
-[ "$entry" -le "$bound_us" ] || hgov_fail "entry latency $entry us over $bound_us us"
-[ "$release" -ge $((hold_ms * 1000)) ] && [ "$release" -le $((hold_ms * 1000 + 20000)) ] ||
+# On the debug and rt boards (HGOV_TIMING=0) they are printed, not asserted.
+[ "$HGOV_TIMING" = 0 ] || [ "$entry" -le "$bound_us" ] ||
+	hgov_fail "entry latency $entry us over $bound_us us"
+[ "$HGOV_TIMING" = 0 ] || { [ "$release" -ge $((hold_ms * 1000)) ] &&
+	[ "$release" -le $((hold_ms * 1000 + 20000)) ]; } ||
 	hgov_fail "release $release us not within assist_hold_ms $hold_ms ms + 20 ms"
 [ "$(cat "$HGOV_DEBUGFS/policy4/pins" 2>/dev/null || echo 0)" = "$pins4" ] ||
 	hgov_fail "policy4 pinned with assist_cpus=big"
