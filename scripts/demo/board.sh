@@ -155,4 +155,5 @@ demo_select schedutil
 echo
 echo "hybrid pins the A57s at their highest allowed OPP from the first request to"
 echo "io_hold_ms after the last one; the A53s follow their own load. schedutil+assist"
-echo "lifts the A57s' floor to their maximum during I/O and keeps schedutil (and EAS)."
+echo "lifts both clusters' floors to their maximum during I/O and keeps schedutil (and"
+echo "EAS)."
