@@ -425,7 +425,7 @@ static const struct kernel_param_ops hgov_assist_cpus_ops = {
 };
 module_param_cb(assist_cpus, &hgov_assist_cpus_ops, NULL, 0644);
 MODULE_PARM_DESC(assist_cpus,
-		 "which policies the assist's floor lifts: all, big (highest capacity) or a CPU list; a policy is lifted if one of its CPUs is named (default all)");
+		 "which policies the assist's floor lifts: all, big (highest capacity) or a CPU list naming one of their CPUs (default: \"all\")");
 
 static int hgov_assist_hold_set(const char *val, const struct kernel_param *kp)
 {

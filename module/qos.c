@@ -149,7 +149,7 @@ static const struct kernel_param_ops hgov_qos_param_ops = {
 };
 module_param_cb(io_idle_latency_us, &hgov_qos_param_ops, &hgov_io_idle_latency_us, 0644);
 MODULE_PARM_DESC(io_idle_latency_us,
-		 "while storage I/O pins a policy, no CPU enters an idle state whose exit latency exceeds this, us (0: off; 0..100000, default 100)");
+		 "while storage I/O pins a policy, no CPU enters an idle state whose exit latency exceeds this, us; 0: off (0..100000, default 100)");
 
 /**
  * hgov_qos_init() - add the (unlimited) request; before any pin exists
