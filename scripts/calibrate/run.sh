@@ -55,7 +55,7 @@ python3 - "$HGOV_TOP/scripts/bench" "$out/console.log" <<'PY'
 import random, statistics, sys
 
 sys.path.insert(0, sys.argv[1])
-from report import ratio_ci  # make bench's interval: the same statistics
+from report import paired_ratio  # make bench's interval: the same statistics
 
 # The report: (name, key, performance K/s or /s, schedutil).
 REPORT = [
@@ -104,7 +104,11 @@ for name, key, p_h3, s_h3 in REPORT:
     p, s, why = full[key]
     perf = [float(a[key]) for a, _ in pairs]
     sched = [float(b[key]) for _, b in pairs]
-    lo, hi = ratio_ci(sched, perf, "sched-" + key, "perf-" + key)["ci"]
+    # Paired within a repetition, a t interval on the log ratios (the
+    # repetition is the unit: one boot).
+    lo, hi = paired_ratio([{"boot": 1, "rep": i, "x": x} for i, x in enumerate(sched)],
+                          [{"boot": 1, "rep": i, "x": x} for i, x in enumerate(perf)],
+                          "x", "rep")["ci"]
     each = [b / a for a, b in zip(perf, sched)]
     ok &= not why
     print(f"{name:26} {p:10.0f} {p_h3:8d} {s:11.0f} {s_h3:8d} {s / p:11.3f} "
