@@ -27,6 +27,8 @@ reject $G/io_pin_cpus "" " " "$TAB" -1 abc 0-99 3-1 8 "auto x" "0-"
 reject $P/io_watchdog_ms $NUM "" " " "$TAB" 99 600001
 reject $P/assist $NUM "" " " "$TAB" 2 yes on "1 1"
 reject $P/assist_hold_ms $NUM "" " " "$TAB" 10001 "5 0"
+reject $P/assist_cpus "" " " "$TAB" -1 abc 0-99 3-1 8 "all x" "0-" "big 0"
+reject $P/io_idle_latency_us $NUM "" " " "$TAB" 100001 "5 0"
 reject $P/io_disks "" " " "$TAB" "vd\$" "a**b*" "vd!a" "!" "$(printf 'x%.0s' $(seq 300))"
 hgov_ok "$n bad writes refused with EINVAL and one log line each, nothing changed"
 
@@ -49,6 +51,8 @@ race $P/io_watchdog_ms 500 3000 5
 race $P/io_disks "vd*" "!nullb* *" "a***"
 race $P/assist 0 1 7
 race $P/assist_hold_ms 10 100 abc
+race $P/assist_cpus 0-3 all 0-99
+race $P/io_idle_latency_us 10 100 abc
 hgov_ok "racing writers always leave a good value"
 
 echo 450 > $G/rate_limit_us
@@ -59,6 +63,8 @@ echo 2000 > $P/io_watchdog_ms
 echo '!loop* !ram* !zram* !nullb* *' > $P/io_disks
 echo 0 > $P/assist
 echo 50 > $P/assist_hold_ms
+echo all > $P/assist_cpus
+echo 100 > $P/io_idle_latency_us
 hgov_pins_under_reads 0 1500000 2000 || hgov_fail "no pin after the abuse ($(hgov_cur 0))"
 hgov_ok "defaults restored, the pin still works"
 
