@@ -44,7 +44,7 @@ static unsigned int hgov_io_idle_latency_us = HGOV_IO_IDLE_LATENCY_US_DEFAULT;
  * The request and the value it holds now (PM_QOS_DEFAULT_VALUE: no limit).
  * Protected by hgov_qos_mutex; process context (flushes, parameter
  * writes, init and exit). hgov_qos_value is also read locklessly
- * (hgov_qos_engaged()).
+ * (debugfs).
  */
 static struct pm_qos_request hgov_qos_req;
 static s32 hgov_qos_value = PM_QOS_DEFAULT_VALUE;
@@ -98,16 +98,6 @@ void hgov_qos_flush(void)
 	/* Fully ordered; pairs with the store in hgov_qos_pins_changed(). */
 	if (xchg(&hgov_qos_stale, false))
 		hgov_qos_apply();
-}
-
-/**
- * hgov_qos_engaged() - does the idle-latency limit hold now?
- *
- * Return: true while the request limits idle states' exit latency.
- */
-bool hgov_qos_engaged(void)
-{
-	return READ_ONCE(hgov_qos_value) != PM_QOS_DEFAULT_VALUE;
 }
 
 /* debugfs idle_latency_us: the limit now, -1 while there is none. */

@@ -12,7 +12,6 @@ struct dentry;
 void hgov_qos_pins_changed(void);
 void hgov_qos_flush(void);
 void hgov_qos_debugfs_init(struct dentry *dir);
-bool hgov_qos_engaged(void);
 void hgov_qos_init(void);
 void hgov_qos_exit(void);
 
