@@ -411,10 +411,7 @@ rep=1
 while [ "$rep" -le "$BENCH_REPS" ]; do
 	k=$((BENCH_RUN0 + rep - 1))
 	row=$((k % $(williams_rows "$ngov")))
-	govseq=
-	for idx in $(williams_seq "$ngov" "$k"); do
-		govseq="$govseq${govseq:+ }$(echo $BENCH_GOVS | cut -d' ' -f"$idx")"
-	done
+	govseq=$(williams_govs "$k" $BENCH_GOVS)
 	echo "DESIGN regime=$BENCH_REGIME boot=$BENCH_BOOT rep=$rep run=$k row=$row rows=$(williams_rows "$ngov") seq='$govseq'"
 	order=0
 	for g in $govseq; do

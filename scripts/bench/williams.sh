@@ -29,3 +29,15 @@ williams_seq() {
 		print ""
 	}'
 }
+
+# williams_govs K GOVERNOR... - row K's order of the governors, names on one
+# line.
+williams_govs() {
+	_k=$1
+	shift
+	_seq=
+	for _i in $(williams_seq $# "$_k"); do
+		eval "_seq=\"\$_seq\${_seq:+ }\${$_i}\""
+	done
+	echo "$_seq"
+}
