@@ -106,19 +106,6 @@ echo "EMMC fs=$EMMC_FS dirty_bytes=$(cat /proc/sys/vm/dirty_bytes) $(for p in /s
 # 1 MiB a CPU holds a window's events (a 3 s QD1 read: about 20000).
 echo "${BENCH_TRACE_KB:-1024}" > "$TRACE/buffer_size_kb"
 
-# snap LABEL - the snapshot lines of a window's start or end.
-snap() {
-	echo "SNAP $1 $(hgov-load now)"
-	sed "s/^/BUSY $1 /" /sys/kernel/debug/hgov_testbed/busy
-	for p in 0 4; do
-		echo "TIS $1 policy$p $(tr ' \n' ': ' < "$CPUFREQ/policy$p/stats/time_in_state")"
-	done
-	# Each CPU's time (us) in each sleep state of the DT (cpuidle state1
-	# on; state0 is WFI); nothing on a kernel without cpuidle.
-	grep -H . /sys/devices/system/cpu/cpu[0-7]/cpuidle/state[1-9]/time 2>/dev/null |
-		sed -n "s#^/sys/devices/system/cpu/\(cpu[0-7]\)/cpuidle/state\([1-9]\)/time:#IDLE $1 \1 \2:#p" || true
-}
-
 # trace_lines - the TR lines of the trace: marks, both policies'
 # frequencies, and every request issued (+1) and completed (-1) on the
 # eMMC model. Only what is wanted, by grep: busybox awk on a whole trace
@@ -151,13 +138,13 @@ window() {
 		hgov_trace_on power/cpu_frequency block/block_rq_issue block/block_rq_complete \
 			block/block_rq_requeue
 	fi
-	snap begin
+	hgov_snap begin
 	# trace_marker refuses writes (EBADF) while tracing is off.
 	[ -z "$timeline" ] || hgov_trace_mark wl-start
 	"$@"
 	[ -z "$timeline" ] || hgov_trace_mark wl-end
 	hgov_sleep 1
-	snap end
+	hgov_snap end
 	if [ -n "$timeline" ]; then
 		hgov_trace_off
 		trace_lines
@@ -180,7 +167,7 @@ bonnie() {
 	rm -f /tmp/bonnie.fifo /tmp/bonnie.snaps
 	mkfifo /tmp/bonnie.fifo
 	(n=1; while IFS= read -r l; do
-		snap "p$n" >> /tmp/bonnie.snaps
+		hgov_snap "p$n" >> /tmp/bonnie.snaps
 		echo "BONNIE $l" >> /tmp/bonnie.snaps
 		n=$((n + 1))
 	done) < /tmp/bonnie.fifo &
@@ -237,7 +224,7 @@ held_out_run() {
 	rm -f /tmp/bonnie.fifo "/tmp/bonnie-$tag.snaps"
 	mkfifo /tmp/bonnie.fifo
 	(n=1; while IFS= read -r l; do
-		snap "p$n" >> "/tmp/bonnie-$tag.snaps"
+		hgov_snap "p$n" >> "/tmp/bonnie-$tag.snaps"
 		echo "BONNIE p$n $l" >> "/tmp/bonnie-$tag.snaps"
 		n=$((n + 1))
 	done) < /tmp/bonnie.fifo &

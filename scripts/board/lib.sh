@@ -401,3 +401,19 @@ hgov_pin_timing() {
 	entry=$(hgov_median $pt_entries)
 	release=$(hgov_median $pt_releases)
 }
+
+# hgov_snap LABEL - the snapshot lines of a measured window's start or
+# end (make bench's and make demo's; scripts/bench/report.py reads them):
+# the clock, each CPU's busy time per OPP (the test bed's), each policy's
+# time_in_state and each CPU's time in the sleep states.
+hgov_snap() {
+	echo "SNAP $1 $(hgov-load now)"
+	sed "s/^/BUSY $1 /" /sys/kernel/debug/hgov_testbed/busy
+	for p in 0 4; do
+		echo "TIS $1 policy$p $(tr ' \n' ': ' < "$CPUFREQ/policy$p/stats/time_in_state")"
+	done
+	# Each CPU's time (us) in each sleep state of the DT (cpuidle state1
+	# on; state0 is WFI); nothing on a kernel without cpuidle.
+	grep -H . /sys/devices/system/cpu/cpu[0-7]/cpuidle/state[1-9]/time 2>/dev/null |
+		sed -n "s#^/sys/devices/system/cpu/\(cpu[0-7]\)/cpuidle/state\([1-9]\)/time:#IDLE $1 \1 \2:#p" || true
+}

@@ -7,10 +7,9 @@
 # hybrid and schedutil+assist, with each one's throughput and where both
 # clusters ran. The trace of each copy goes out as "DEMO-TR" lines for
 # scripts/demo/plot.py; the bench's window lines (WIN, the snapshots of
-# /lib/hgov-snap.sh, which is scripts/bench/board.sh's snap, RES, WINEND)
+# hgov_snap, RES, WINEND)
 # as "DEMO-E" lines for scripts/demo/summary.py.
 . /lib/hgov.sh
-. /lib/hgov-snap.sh
 P=/sys/module/cpufreq_hybrid/parameters
 
 # demo_select GOVERNOR - select it on both policies, the assist off but for
@@ -125,12 +124,12 @@ for g in performance schedutil hybrid schedutil+assist; do
 	# The bench's window: its snapshots around the copy and a 1 s quiet
 	# tail (a governor's release is part of its cost).
 	echo "DEMO-E WIN regime=demo gov=$g wl=copy"
-	snap begin | sed 's/^/DEMO-E /'
+	hgov_snap begin | sed 's/^/DEMO-E /'
 	hgov_trace_mark copy-start
 	res=$(taskset -c 0-7 hgov-load copy /mnt/src /mnt/dst)
 	hgov_trace_mark copy-end
 	hgov_sleep 1
-	snap end | sed 's/^/DEMO-E /'
+	hgov_snap end | sed 's/^/DEMO-E /'
 	hgov_trace_off
 	mbs=$(hgov_kv mb_per_s "$res")
 	echo "DEMO-E RES throughput=$mbs unit=MiB/s mib=96"

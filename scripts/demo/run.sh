@@ -23,11 +23,6 @@ work=$(mktemp -d "${TMPDIR:-/tmp}/hgov-demo.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 # mkfs.ext4 for the eMMC model's file system.
 hgov_storage_list > "$work/extra.list"
-# The bench's snapshots (snap in scripts/bench/board.sh), so that the
-# copies' energy is the bench's.
-sed -n '/^snap() {$/,/^}$/p' "$HGOV_TOP/scripts/bench/board.sh" > "$work/snap.sh"
-grep -q '^snap() {$' "$work/snap.sh" || hgov_die "no snap() in scripts/bench/board.sh"
-echo "file /lib/hgov-snap.sh $work/snap.sh 644 0 0" >> "$work/extra.list"
 rc=0
 HGOV_BOARD_EXTRA=$work/extra.list bash "$HGOV_TOP/scripts/board.sh" run "$HGOV_TOP/scripts/demo/board.sh" |
 	tee "$out/demo/console.log" | grep --line-buffered -v -e '^DEMO-' -e '^\[ *[0-9]*\.[0-9]*\] ' || rc=$?
