@@ -42,7 +42,20 @@ echo "BOOT regime=$BENCH_REGIME boot=$BENCH_BOOT kernel=$(uname -r)"
 bench_select() {
 	hgov_select performance
 	echo 0 > $P/assist || hgov_fail "cannot disable the assist"
+	echo 100 > $P/io_idle_latency_us || hgov_fail "cannot reset io_idle_latency_us"
+	ANY="taskset -c 0-7"
 	case $1 in
+	schedutil+assist-nolat)
+		# The floors alone: no idle-latency limit.
+		echo 0 > $P/io_idle_latency_us || hgov_fail "cannot set io_idle_latency_us"
+		echo 1 > $P/assist || hgov_fail "cannot enable the assist"
+		hgov_select schedutil ;;
+	schedutil+assist-a57)
+		# The storage path's tasks on the A57s: the workloads bound
+		# to cpu0-3 (the kernel's threads are not).
+		ANY="taskset -c 0-3"
+		echo 1 > $P/assist || hgov_fail "cannot enable the assist"
+		hgov_select schedutil ;;
 	schedutil+assist)
 		echo 1 > $P/assist || hgov_fail "cannot enable the assist"
 		hgov_select schedutil ;;
@@ -413,7 +426,7 @@ while [ "$rep" -le "$BENCH_REPS" ]; do
 				esac ;;
 			esac
 			case $g in
-			userspace-max|ondemand-nas|hybrid-pin-all)
+			userspace-max|ondemand-nas|hybrid-pin-all|schedutil+assist-*)
 				case " $STORAGE " in *" $w "*) ;; *) continue ;; esac ;;
 			esac
 			run_workload "$w"

@@ -158,7 +158,8 @@ def idle_w(cluster, mv):
 # ---------------------------------------------------------------------------
 # Governors and workloads, in report order.
 GOVERNORS = ("performance", "schedutil", "ondemand", "ondemand-nas", "hybrid",
-             "hybrid-pin-all", "schedutil+assist", "userspace-max")
+             "hybrid-pin-all", "schedutil+assist", "schedutil+assist-nolat",
+             "schedutil+assist-a57", "userspace-max")
 WORKLOADS = {
     "bonnie-block-output": "bonnie++ sequential block output, 256 MiB file",
     "bonnie-rewrite": "bonnie++ rewrite of the 256 MiB file",
