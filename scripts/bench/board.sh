@@ -33,6 +33,9 @@ THREE="$PROGS bonnie-held-out"
 STORAGE="bonnie randread fsync-writes deep-queue-read copy small-files cpu-beside-io $THREE"
 ANY="taskset -c 0-7"
 P=/sys/module/cpufreq_hybrid/parameters
+# The module's io_idle_latency_us as loaded: every configuration but
+# schedutil+assist-nolat runs with it.
+IDLE_US=$(cat $P/io_idle_latency_us)
 OD=$CPUFREQ/ondemand
 
 echo "BOOT regime=$BENCH_REGIME boot=$BENCH_BOOT kernel=$(uname -r)"
@@ -42,21 +45,20 @@ echo "BOOT regime=$BENCH_REGIME boot=$BENCH_BOOT kernel=$(uname -r)"
 bench_select() {
 	hgov_select performance
 	echo 0 > $P/assist || hgov_fail "cannot disable the assist"
-	echo 100 > $P/io_idle_latency_us || hgov_fail "cannot reset io_idle_latency_us"
+	echo "$IDLE_US" > $P/io_idle_latency_us || hgov_fail "cannot reset io_idle_latency_us"
 	ANY="taskset -c 0-7"
 	case $1 in
-	schedutil+assist-nolat)
-		# The floors alone: no idle-latency limit.
-		echo 0 > $P/io_idle_latency_us || hgov_fail "cannot set io_idle_latency_us"
-		echo 1 > $P/assist || hgov_fail "cannot enable the assist"
-		hgov_select schedutil ;;
-	schedutil+assist-a57)
-		# The storage path's tasks on the A57s: the workloads bound
-		# to cpu0-3 (the kernel's threads are not).
-		ANY="taskset -c 0-3"
-		echo 1 > $P/assist || hgov_fail "cannot enable the assist"
-		hgov_select schedutil ;;
-	schedutil+assist)
+	schedutil+assist*)
+		case $1 in
+		*-nolat)
+			# The floors alone: no idle-latency limit.
+			echo 0 > $P/io_idle_latency_us ||
+				hgov_fail "cannot set io_idle_latency_us" ;;
+		*-a57)
+			# The storage path's tasks on the A57s: the workloads
+			# bound to cpu0-3 (the kernel's threads are not).
+			ANY="taskset -c 0-3" ;;
+		esac
 		echo 1 > $P/assist || hgov_fail "cannot enable the assist"
 		hgov_select schedutil ;;
 	ondemand-nas)

@@ -6,9 +6,8 @@
 # story: a 96 MiB file copy on the eMMC model under performance, schedutil,
 # hybrid and schedutil+assist, with each one's throughput and where both
 # clusters ran. The trace of each copy goes out as "DEMO-TR" lines for
-# scripts/demo/plot.py; the bench's window lines (WIN, the snapshots of
-# hgov_snap, RES, WINEND)
-# as "DEMO-E" lines for scripts/demo/summary.py.
+# scripts/demo/plot.py; the bench's window lines (WIN, hgov_snap's
+# snapshots, RES, WINEND) as "DEMO-E" lines for scripts/demo/summary.py.
 . /lib/hgov.sh
 P=/sys/module/cpufreq_hybrid/parameters
 
