@@ -89,6 +89,10 @@ JUNO_IDLE_REF_MV = 900
 #    idle-cost-data, 0. A board kernel without cpuidle reports no such
 #    time (no IDLE lines): every idle CPU is then in WFI, an upper bound.
 SLEEP_W = 0.0
+# A CPU-window's sleep-state time may exceed its wall time minus its busy
+# time by this share of the wall (the snapshot's own reads) before it is
+# counted in regimes.<regime>.meta.sleep_overruns.
+SLEEP_OVERRUN_TOL = 0.01
 ENERGY_MODEL = {
     "energy_j": "dynamic + static + idle; energy_dyn_j: dynamic only",
     "dynamic": "P = C * V^2 * f per busy CPU from BUSY deltas; C = dynamic-power-coefficient "
@@ -101,7 +105,9 @@ ENERGY_MODEL = {
             "time-weighted mean voltage",
     "sleep": "per CPU for its time in the DT's sleep states (IDLE deltas of cpuidle's stateN/time, "
              "N >= 1: the H3's CPU_SLEEP_0/1, core powered down, cluster on): Juno r0 CPU "
-             "cpu-sleep idle-cost-data, 0; none without cpuidle",
+             "cpu-sleep idle-cost-data, 0; none without cpuidle. cpuidle counts a sleep when it "
+             "ends, so the snapshot reads each CPU's counters on that CPU (no sleep in progress); "
+             "meta.sleep_overruns counts CPU-windows whose sleep exceeds wall - busy",
     "sources": [
         "r8a77951.dtsi (Linux): dynamic-power-coefficient, OPP voltages",
         "arch/arm64/boot/dts/arm/juno-sched-energy.dtsi (Android/EAS kernel trees, e.g. "
@@ -643,6 +649,25 @@ def energy(win):
     return dyn + stat + idle, dyn, stat, idle, wall
 
 
+def sleep_overruns(win):
+    """(CPU-windows, those whose sleep-state time exceeds wall - busy by
+    more than SLEEP_OVERRUN_TOL of the wall): a sleep counted in the wrong
+    window, which the idle term's clamp at 0 would hide."""
+    b, e = win["snap"]["begin"], win["snap"]["end"]
+    wall = (e["t"] - b["t"]) / 1e9
+    n = over = 0
+    if "remote" in win["env"] or wall <= 0:
+        return 0, 0
+    for cpu in range(8):
+        k = "cpu%d" % cpu
+        if k not in b or k not in e:
+            continue
+        busy = sum(max(0, ns - b[k].get(khz, 0)) for khz, ns in e[k].items()) / 1e9
+        n += 1
+        over += sleep_s(b, e, k) > wall - busy + SLEEP_OVERRUN_TOL * wall
+    return n, over
+
+
 def sleep_s(b, e, cpu):
     """Seconds @cpu spent in sleep states between snapshots b and e (IDLE
     lines: state number to cumulative us); 0 without them."""
@@ -821,6 +846,10 @@ def aggregate(wins, rmeta, gmeta, dropped, date):
             vals = list(dict.fromkeys(b[k] for b in boots.values() if k in b))
             m[k] = vals[0] if len(vals) == 1 else (vals or None)
         m["boot_details"] = boots
+        ov = [sleep_overruns(w) for w in rw]
+        m["sleep_overruns"] = {"cpu_windows": sum(o[0] for o in ov),
+                               "over_wall": sum(o[1] for o in ov),
+                               "tolerance": SLEEP_OVERRUN_TOL}
         # The unit: the boot where there are 2 or more, else the repetition.
         kind = "boot" if len({w["boot"] for w in rw}) >= 2 else "repetition"
         dmeta = rmeta.get(reg, {}).get("design", {})

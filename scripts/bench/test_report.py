@@ -710,6 +710,12 @@ def check_sleep():
     _, _, _, idle, _ = report.energy(win)
     saved = 1.0 * report.idle_w("a57", 830) + 1.5 * report.idle_w("a53", 820)
     assert abs(idle - (want - saved)) < 1e-12, (idle, want - saved)
+    assert report.sleep_overruns(win) == (8, 0)
+    # A sleep counted whole in the window it ended in: 1.9 s of cpu0's
+    # 1.5 idle s; the idle term clamps its WFI at 0, the count shows it.
+    e["idle"]["cpu0"][1] = 89 * 10**5
+    assert report.sleep_overruns(win) == (8, 1)
+    assert report.energy(win)[3] < idle
 
 
 def check_demo_plot(d):

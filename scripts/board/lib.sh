@@ -407,13 +407,23 @@ hgov_pin_timing() {
 # the clock, each CPU's busy time per OPP (the test bed's), each policy's
 # time_in_state and each CPU's time in the sleep states.
 hgov_snap() {
+	local c d
+
 	echo "SNAP $1 $(hgov-load now)"
 	sed "s/^/BUSY $1 /" /sys/kernel/debug/hgov_testbed/busy
 	for p in 0 4; do
 		echo "TIS $1 policy$p $(tr ' \n' ': ' < "$CPUFREQ/policy$p/stats/time_in_state")"
 	done
 	# Each CPU's time (us) in each sleep state of the DT (cpuidle state1
-	# on; state0 is WFI); nothing on a kernel without cpuidle.
-	grep -H . /sys/devices/system/cpu/cpu[0-7]/cpuidle/state[1-9]/time 2>/dev/null |
-		sed -n "s#^/sys/devices/system/cpu/\(cpu[0-7]\)/cpuidle/state\([1-9]\)/time:#IDLE $1 \1 \2:#p" || true
+	# on; state0 is WFI); nothing on a kernel without cpuidle. cpuidle
+	# adds a sleep to stateN/time only when the CPU leaves the state, so
+	# each CPU's counters are read on that CPU: a sleep in progress ends
+	# first and counts in the window it lies in, not whole in the next
+	# one. An offline CPU (taskset fails) is read from here.
+	for c in 0 1 2 3 4 5 6 7; do
+		d=/sys/devices/system/cpu/cpu$c/cpuidle
+		[ -e "$d/state1/time" ] || continue
+		taskset -c "$c" grep -H . "$d"/state[1-9]/time 2>/dev/null ||
+			grep -H . "$d"/state[1-9]/time 2>/dev/null
+	done | sed -n "s#^/sys/devices/system/cpu/\(cpu[0-7]\)/cpuidle/state\([1-9]\)/time:#IDLE $1 \1 \2:#p" || true
 }
