@@ -36,6 +36,8 @@ P=/sys/module/cpufreq_hybrid/parameters
 # The module's io_idle_latency_us as loaded: every configuration but
 # schedutil+assist-nolat runs with it.
 IDLE_US=$(cat $P/io_idle_latency_us)
+# And its assist_hold_ms: every configuration but schedutil+assist-hold5.
+HOLD_MS=$(cat $P/assist_hold_ms)
 OD=$CPUFREQ/ondemand
 
 echo "BOOT regime=$BENCH_REGIME boot=$BENCH_BOOT kernel=$(uname -r)"
@@ -46,6 +48,7 @@ bench_select() {
 	hgov_select performance
 	echo 0 > $P/assist || hgov_fail "cannot disable the assist"
 	echo "$IDLE_US" > $P/io_idle_latency_us || hgov_fail "cannot reset io_idle_latency_us"
+	echo "$HOLD_MS" > $P/assist_hold_ms || hgov_fail "cannot reset assist_hold_ms"
 	ANY="taskset -c 0-7"
 	case $1 in
 	schedutil+assist*)
@@ -58,6 +61,11 @@ bench_select() {
 			# The storage path's tasks on the A57s: the workloads
 			# bound to cpu0-3 (the kernel's threads are not).
 			ANY="taskset -c 0-3" ;;
+		*-hold5)
+			# The floor and the idle-latency limit outlast the
+			# last block event by 5 ms, not 50.
+			echo 5 > $P/assist_hold_ms ||
+				hgov_fail "cannot set assist_hold_ms" ;;
 		esac
 		echo 1 > $P/assist || hgov_fail "cannot enable the assist"
 		hgov_select schedutil ;;
@@ -423,13 +431,13 @@ while [ "$rep" -le "$BENCH_REPS" ]; do
 			case " $THREE " in
 			*" $w "*)
 				case $g in
-				performance|schedutil|hybrid|schedutil+assist) ;;
+				performance|schedutil|hybrid|schedutil+assist|schedutil+assist-hold5) ;;
 				*) continue ;;
 				esac ;;
 			esac
 			case $g in
-			userspace-max|ondemand-nas|hybrid-pin-all|schedutil+assist-*)
-				case " $STORAGE " in *" $w "*) ;; *) continue ;; esac ;;
+			userspace-max|ondemand-nas|hybrid-pin-all|schedutil+assist-nolat|schedutil+assist-a57)
+				case " $STORAGE idle-trickle " in *" $w "*) ;; *) continue ;; esac ;;
 			esac
 			run_workload "$w"
 		done
