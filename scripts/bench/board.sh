@@ -21,12 +21,13 @@
 : "${BENCH_RUN0:=0}"
 : "${BENCH_GOVS:=performance schedutil hybrid}"
 : "${BENCH_WORKLOADS:=bonnie randread copy idle bursts}"
-# userspace-max, ondemand-nas and hybrid-pin-all only where storage is
-# measured: without I/O they are performance, ondemand and hybrid.
-# schedutil+assist runs every workload: its figures without I/O are the
-# recommended configuration's.
+# userspace-max, ondemand-nas, hybrid-pin-all, schedutil+assist-nolat and
+# schedutil+assist-a57 only where storage is measured and on idle-trickle
+# (the pin's hold): without I/O they are performance, ondemand, hybrid and
+# the assist. schedutil+assist runs every workload: its figures without
+# I/O are the recommended configuration's; so does schedutil+assist-hold5.
 # The real programs (sqlite3, dpkg, flac) run under performance,
-# schedutil, hybrid and schedutil+assist only.
+# schedutil, hybrid, schedutil+assist and schedutil+assist-hold5 only.
 PROGS="sqlite-commits dpkg-unpack flac-encode"
 # So does bonnie++'s run for the report's held-out figures.
 THREE="$PROGS bonnie-held-out"

@@ -640,13 +640,18 @@ def energy(win):
     for cpu in range(8):
         k, cl = "cpu%d" % cpu, CLUSTER[cpu]
         busy = 0.0
-        for khz, ns in e[k].items():
-            d = max(0, ns - b[k].get(khz, 0)) / 1e9
+        for khz, d in busy_by_khz(b, e, k).items():
             busy += d
             dyn += d * power_w(cl, khz)
         sleep = sleep_s(b, e, k)
         idle += max(0.0, wall - busy - sleep) * idle_w(cl, mean_mv[cl]) + sleep * SLEEP_W
     return dyn + stat + idle, dyn, stat, idle, wall
+
+
+def busy_by_khz(b, e, cpu):
+    """Seconds @cpu was busy at each OPP between snapshots b and e (BUSY
+    lines: kHz to cumulative ns)."""
+    return {khz: max(0, ns - b[cpu].get(khz, 0)) / 1e9 for khz, ns in e[cpu].items()}
 
 
 def sleep_overruns(win):
@@ -662,7 +667,7 @@ def sleep_overruns(win):
         k = "cpu%d" % cpu
         if k not in b or k not in e:
             continue
-        busy = sum(max(0, ns - b[k].get(khz, 0)) for khz, ns in e[k].items()) / 1e9
+        busy = sum(busy_by_khz(b, e, k).values())
         n += 1
         over += sleep_s(b, e, k) > wall - busy + SLEEP_OVERRUN_TOL * wall
     return n, over
