@@ -176,7 +176,8 @@ EXPORT_SYMBOL_IF_KUNIT(hgov_disk_role);
  * @role: the disk's role (hgov_disk_role())
  * @disk: the disk
  *
- *	PINS:	sum.inflight += inflight, sum.t_last = max(sum.t_last, t_last)
+ *	PINS:	sum.inflight += inflight, sum.t_last = max(sum.t_last, t_last),
+ *		sum.t_req = max(sum.t_req, t_req)
  *	DEEP:	sum.deep = true
  *	STALE:	sum.stale = true (the caller writes its requests off:
  *		hgov_slot_write_off())
@@ -204,6 +205,7 @@ void hgov_io_sum_add(struct hgov_io_sum *sum, enum hgov_disk_role role,
 	} else {
 		sum->inflight += disk->inflight;
 		sum->last_event_ns = max(sum->last_event_ns, disk->last_event_ns);
+		sum->last_req_ns = max(sum->last_req_ns, disk->last_req_ns);
 	}
 }
 EXPORT_SYMBOL_IF_KUNIT(hgov_io_sum_add);
@@ -329,6 +331,48 @@ void hgov_io_step(const struct hgov_io_input *in, struct hgov_io_verdict *out)
 	}
 }
 EXPORT_SYMBOL_IF_KUNIT(hgov_io_step);
+
+/**
+ * hgov_io_latency() - hold the idle-latency limit now?
+ * @in: storage I/O as the limit sees it
+ * @next_check_ns: set to when to look again without a new request on an
+ *	idle disk (0: no need)
+ *
+ * The limit keeps CPUs out of slow idle states for the requests' sake:
+ * a completion's interrupt and the wake-up of the task that waits for it.
+ * It is held while a request is in flight and io_idle_hold_ms after the
+ * last one, never beyond the pin:
+ *
+ *	limit(t) = enabled && pinned && (inflight > 0 || t - t_req < hold)
+ *
+ * A pin held by dirtied pages alone (a writer filling the page cache) or
+ * by its hold leaves idle states to cpuidle: no completion is due. While
+ * a request is in flight the limit looks again every hold (at least
+ * HGOV_IO_POLL_MIN_NS), as no completion kicks it; while it holds, when
+ * the hold would end. A disk that goes busy while the limit is off but
+ * the pin is on kicks it (the caller's business).
+ *
+ * Return: true if the limit holds.
+ */
+bool hgov_io_latency(const struct hgov_io_latency_input *in, u64 *next_check_ns)
+{
+	s64 quiet_ns = (s64)(in->now_ns - in->last_req_ns);
+
+	*next_check_ns = 0;
+	if (!in->enabled || !in->pinned)
+		return false;
+	if (in->inflight) {
+		*next_check_ns = in->now_ns + max_t(u64, in->hold_ns, HGOV_IO_POLL_MIN_NS);
+		return true;
+	}
+	/* A request stamped after @now_ns (another CPU's clock) is recent. */
+	if (in->last_req_ns && (quiet_ns < 0 || (u64)quiet_ns < in->hold_ns)) {
+		*next_check_ns = in->last_req_ns + in->hold_ns;
+		return true;
+	}
+	return false;
+}
+EXPORT_SYMBOL_IF_KUNIT(hgov_io_latency);
 
 /**
  * hgov_op_pins() - does a request of this operation count as storage I/O?

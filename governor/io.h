@@ -86,13 +86,35 @@ struct hgov_io_verdict {
  * @deep: a disk with a deep queue was left out (hgov_io_deep())
  * @seen_ns: the latest block event of every disk io_disks counts, left
  *	out or not (hgov_io_missed())
+ * @last_req_ns: time of the latest request event (issue, completion,
+ *	requeue; not a dirtied page) of the disks in @inflight
  */
 struct hgov_io_sum {
 	u32	inflight;
 	u64	last_event_ns;
+	u64	last_req_ns;
 	bool	stale;
 	bool	deep;
 	u64	seen_ns;
+};
+
+/**
+ * struct hgov_io_latency_input - what the idle-latency limit is decided on
+ *	(hgov_io_latency())
+ * @now_ns: current time
+ * @enabled: io_idle_latency_us is not 0
+ * @pinned: a storage I/O pin is engaged (hgov_storage_active())
+ * @inflight: storage requests in flight on the disks that count
+ * @last_req_ns: time of their last issue, completion or requeue
+ * @hold_ns: io_idle_hold_ms in ns
+ */
+struct hgov_io_latency_input {
+	u64	now_ns;
+	bool	enabled;
+	bool	pinned;
+	u32	inflight;
+	u64	last_req_ns;
+	u64	hold_ns;
 };
 
 /**
@@ -112,12 +134,14 @@ struct hgov_deep_mark {
  * @counted: io_disks counts it
  * @last_event_ns: its last block event (0: none)
  * @deep: its deep phase
+ * @last_req_ns: its last issue, completion or requeue (0: none)
  */
 struct hgov_disk_view {
 	u32			inflight;
 	bool			counted;
 	u64			last_event_ns;
 	struct hgov_deep_mark	deep;
+	u64			last_req_ns;
 };
 
 /**
@@ -209,6 +233,7 @@ struct hgov_io_event_verdict {
 #define HGOV_SLOT_INFLIGHT(state)	((u32)(state))
 
 void hgov_io_step(const struct hgov_io_input *in, struct hgov_io_verdict *out);
+bool hgov_io_latency(const struct hgov_io_latency_input *in, u64 *next_check_ns);
 bool hgov_slot_count(u64 state, u32 gen, bool issue, u64 *next);
 bool hgov_slot_take(u64 state, u64 *next);
 u64 hgov_slot_publish(u64 taken);

@@ -144,6 +144,59 @@ static void hgov_io_sequence_test(struct kunit *test)
 	KUNIT_EXPECT_STREQ(test, hgov_io_reason_name(out.reason), "released");
 }
 
+struct latency_case {
+	struct hgov_io_latency_input in;
+	bool on;
+	u64 next_check_ns;
+	const char *name;
+};
+
+#define LAT_HOLD	MS(5)
+#define LAT(t, p, n, req)						\
+	{ .now_ns = MS(t), .enabled = true, .pinned = (p),		\
+	  .inflight = (n), .last_req_ns = MS(req), .hold_ns = LAT_HOLD }
+
+static const struct latency_case latency_cases[] = {
+	{ LAT(100, true, 1, 100), true, MS(110),
+	  "a request in flight under a pin: limit, look again in 10 ms" },
+	{ LAT(100, true, 0, 97), true, MS(102),
+	  "3 ms after the last completion: held until 5 ms after it" },
+	{ LAT(100, true, 0, 95), false, 0,
+	  "5 ms after it: off, though the pin holds on" },
+	{ LAT(100, true, 0, 0), false, 0,
+	  "a pin from dirtied pages alone: no limit" },
+	{ LAT(100, false, 1, 100), false, 0,
+	  "no pin (a deep queue, io_pin_enable=0): no limit" },
+	{ { .now_ns = MS(100), .enabled = false, .pinned = true, .inflight = 1,
+	    .last_req_ns = MS(100), .hold_ns = LAT_HOLD }, false, 0,
+	  "io_idle_latency_us=0: never" },
+	{ { .now_ns = MS(100), .enabled = true, .pinned = true, .inflight = 0,
+	    .last_req_ns = MS(101), .hold_ns = LAT_HOLD }, true, MS(106),
+	  "a completion stamped ahead of now (another CPU's clock) is recent" },
+	{ { .now_ns = MS(100), .enabled = true, .pinned = true, .inflight = 2,
+	    .last_req_ns = MS(90), .hold_ns = MS(50) }, true, MS(150),
+	  "a long hold: a slow request is looked at again every hold" },
+	{ { .now_ns = MS(100), .enabled = true, .pinned = true, .inflight = 0,
+	    .last_req_ns = MS(100), .hold_ns = 0 }, false, 0,
+	  "io_idle_hold_ms=0: off once none is in flight" },
+};
+
+/*
+ * The idle-latency limit follows the requests, not the pin: it is held
+ * while one is in flight and io_idle_hold_ms after the last, and never
+ * without a pin.
+ */
+static void hgov_io_latency_test(struct kunit *test)
+{
+	const struct latency_case *c = hgov_kunit_param(test);
+	u64 next = 1;
+
+	KUNIT_EXPECT_EQ(test, hgov_io_latency(&c->in, &next), c->on);
+	KUNIT_EXPECT_EQ(test, next, c->next_check_ns);
+}
+
+HGOV_KUNIT_PARAMS(hgov_io_latency_test, latency, latency_cases, name);
+
 struct watchdog_case {
 	u64 now;
 	struct {
@@ -721,6 +774,7 @@ static struct kunit_case hgov_io_cases[] = {
 	HGOV_KUNIT_PARAM_CASE(hgov_disk_role_test, role),
 	KUNIT_CASE(hgov_io_deep_recheck_test),
 	HGOV_KUNIT_PARAM_CASE(hgov_io_event_test, event),
+	HGOV_KUNIT_PARAM_CASE(hgov_io_latency_test, latency),
 	HGOV_KUNIT_PARAM_CASE(hgov_slot_test, slot),
 	HGOV_KUNIT_PARAM_CASE(hgov_disk_filter_test, filter),
 	HGOV_KUNIT_PARAM_CASE(hgov_disk_patterns_test, patterns),

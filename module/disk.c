@@ -50,6 +50,8 @@
  * @last_event_ns: local_clock() of the last issue, completion, requeue or
  *	dirtied page (a dirtied page stamps at most once per
  *	HGOV_IO_STAMP_NS)
+ * @last_req_ns: local_clock() of the last issue, completion or requeue
+ *	(the idle-latency limit's hold, module/qos.c)
  * @last_deep_ns: local_clock() of the last issue that brought the requests
  *	in flight to io_deep_depth; moves forward only (cmpxchg), at most
  *	once per HGOV_IO_STAMP_NS
@@ -70,6 +72,7 @@
 struct hgov_disk {
 	atomic64_t	state;
 	atomic64_t	last_event_ns;
+	atomic64_t	last_req_ns;
 	atomic64_t	last_deep_ns;
 	atomic64_t	deep_since_ns;
 	bool		counted;
@@ -187,6 +190,7 @@ static struct hgov_disk *hgov_disk_claim(struct gendisk *disk, dev_t dev,
 		WRITE_ONCE(victim->counted,
 			   hgov_disk_counted(hgov_io_disks, victim->name));
 		atomic64_set(&victim->last_event_ns, 0);
+		atomic64_set(&victim->last_req_ns, 0);
 		atomic64_set(&victim->last_deep_ns, 0);
 		atomic64_set(&victim->deep_since_ns, 0);
 		taken = hgov_slot_publish(taken);
@@ -256,6 +260,7 @@ static void hgov_disk_look(struct hgov_disk *d, u32 inflight,
 	view->inflight = inflight;
 	view->counted = READ_ONCE(d->counted);
 	view->last_event_ns = atomic64_read(&d->last_event_ns);
+	view->last_req_ns = atomic64_read(&d->last_req_ns);
 	view->deep.last_ns = atomic64_read(&d->last_deep_ns);
 	view->deep.since_ns = atomic64_read(&d->deep_since_ns);
 }
@@ -308,9 +313,11 @@ bool hgov_disk_event(const struct hgov_blk_event *ev)
 		 * The time before the count: whoever sees the request in
 		 * flight sees a time at least this recent (the watchdog). A
 		 * slot that just moved on to another disk gets one stray,
-		 * recent time.
+		 * recent time. The request's own time (the idle-latency
+		 * limit's hold) goes beside it, on the same cache line.
 		 */
 		atomic64_set(&d->last_event_ns, ev->now_ns);
+		atomic64_set(&d->last_req_ns, ev->now_ns);
 		/* Fully ordered; pairs with the smp_mb() in hgov_io_recheck(). */
 		before = hgov_disk_count(d, gen, issue);
 		if (before < 0)

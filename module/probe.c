@@ -41,6 +41,7 @@
 #include "module/disk.h"
 #include "module/pin.h"
 #include "module/probe.h"
+#include "module/qos.h"
 
 /**
  * struct hgov_io_cpu - a CPU's SCHED_FIFO worker that evaluates the pins on
@@ -90,16 +91,22 @@ static void hgov_io_destroy_workers(void)
 }
 
 /*
- * A counted disk went busy: wake the pins that would engage. The probe may
- * be preemptible (SRCU tracepoints, 6.18+): the CPU's worker and its work
- * are taken together, with preemption off.
+ * A counted disk went busy (@issue: its first request in flight, else a
+ * dirtied page after a quiet millisecond): wake the pins that would
+ * engage, and for a request the idle-latency limit if a pin holds
+ * without it. The probe may be preemptible (SRCU tracepoints, 6.18+): the
+ * CPU's worker and its work are taken together, with preemption off.
  */
-static void hgov_io_busy(void)
+static void hgov_io_busy(bool issue)
 {
-	struct hgov_io_cpu *ic = get_cpu_ptr(&hgov_io_cpu);
-	/* Pairs with the smp_store_release() in hgov_io_cpu_online(). */
-	struct kthread_worker *worker = smp_load_acquire(&ic->worker);
+	struct kthread_worker *worker;
+	struct hgov_io_cpu *ic;
 
+	if (issue)
+		hgov_qos_busy();
+	ic = get_cpu_ptr(&hgov_io_cpu);
+	/* Pairs with the smp_store_release() in hgov_io_cpu_online(). */
+	worker = smp_load_acquire(&ic->worker);
 	if (hgov_pins_busy(!worker) && worker)
 		kthread_queue_work(worker, &ic->work);
 	put_cpu_ptr(&hgov_io_cpu);
@@ -152,7 +159,7 @@ static void hgov_probe_event(struct gendisk *disk, enum hgov_io_event_kind kind)
 	ev.seq = hgov_disk_seq(disk);
 	ev.now_ns = local_clock();
 	if (hgov_disk_event(&ev))
-		hgov_io_busy();
+		hgov_io_busy(kind == HGOV_EV_ISSUE);
 }
 
 /*

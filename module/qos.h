@@ -9,6 +9,7 @@
 
 struct dentry;
 
+void hgov_qos_busy(void);
 void hgov_qos_pins_changed(void);
 void hgov_qos_flush(void);
 void hgov_qos_debugfs_init(struct dentry *dir);

@@ -9,7 +9,8 @@
 # policy4 is not pinned). Caps win; with assist_cpus=all, the default,
 # policy4 gets its floor too; while the floor holds no CPU may enter an idle state
 # slower than io_idle_latency_us (CPU latency QoS), and the limit goes with
-# the floor; bad parameter values change nothing; hybrid on a policy
+# the requests (io_idle_hold_ms after the last one, not the floor's hold);
+# bad parameter values change nothing; hybrid on a policy
 # takes the pin over (no floor) and hands it back when it stops; the
 # floors follow the driver's policies and go with the module.
 . /lib/hgov.sh
@@ -39,14 +40,14 @@ low=$(hgov_cur 0)
 	hgov_fail "io_idle_latency_us is $(cat $P/io_idle_latency_us) by default"
 for bad in "assist 2" "assist on" "assist -1" "assist_hold_ms 10001" "assist_hold_ms x" \
 	"assist_cpus x" "assist_cpus 99" "assist_cpus 0-3x" "io_idle_latency_us 100001" \
-	"io_idle_latency_us -1"; do
+	"io_idle_latency_us -1" "io_idle_hold_ms 10001" "io_idle_hold_ms x"; do
 	set -- $bad
 	old=$(cat "$P/$1")
 	echo "$2" > "$P/$1" 2>/dev/null && hgov_fail "$1 accepted '$2'"
 	[ "$(cat "$P/$1")" = "$old" ] || hgov_fail "$1 changed to $(cat "$P/$1") by '$2'"
 	dmesg | tail -n 3 | grep -q "$1" || hgov_fail "no log line for $1='$2'"
 done
-hgov_ok "bad assist, assist_hold_ms, assist_cpus and io_idle_latency_us values: -EINVAL, a log line, nothing changed"
+hgov_ok "bad assist, assist_hold_ms, assist_cpus, io_idle_latency_us and io_idle_hold_ms values: -EINVAL, a log line, nothing changed"
 
 echo 1 > $P/assist || hgov_fail "cannot enable the assist"
 hold_ms=$(cat $P/assist_hold_ms)
@@ -114,6 +115,36 @@ hgov_wait_khz 0 "$low" 3000 || hgov_fail "policy0 at $(hgov_cur 0) after the lon
 [ "$(cat "$CPUFREQ/policy0/scaling_min_freq")" = "$min" ] || hgov_fail "floor left after I/O"
 [ "$(cat "$HGOV_DEBUGFS/idle_latency_us")" = -1 ] || hgov_fail "idle latency limit left after I/O"
 hgov_ok "assist_cpus=all: floor = scaling_min_freq on both policies during I/O; scaling_max_freq caps it; idle latency limited during I/O only"
+
+# The idle-latency limit follows the requests, not the floor: with a long
+# hold the floor outlasts a short dd, the limit ends io_idle_hold_ms after
+# its last completion, and the next dd's first request brings it back
+# while the floor still holds.
+[ "$(cat $P/io_idle_hold_ms)" = 5 ] || hgov_fail "io_idle_hold_ms is $(cat $P/io_idle_hold_ms) by default"
+# lat_is VALUE N - wait up to N times 10 ms for the limit to read VALUE.
+lat_is() {
+	n=0
+	until [ "$(cat "$HGOV_DEBUGFS/idle_latency_us")" = "$1" ]; do
+		n=$((n + 1))
+		[ $n -le "$2" ] || return 1
+		hgov_sleep 0.01
+	done
+	return 0
+}
+echo 10000 > $P/assist_hold_ms || hgov_fail "cannot set assist_hold_ms=10000"
+taskset -c 4 dd if=/dev/vda of=/dev/null bs=4k count=200 iflag=direct 2>/dev/null
+lat_is -1 100 || hgov_fail "idle latency limit $(cat "$HGOV_DEBUGFS/idle_latency_us") 1 s after the last request"
+[ "$(cat "$CPUFREQ/policy0/scaling_min_freq")" = "$max" ] || hgov_fail "floor released within 1 s with assist_hold_ms=10000"
+taskset -c 4 dd if=/dev/vda of=/dev/null bs=4k count=1000000 iflag=direct 2>/dev/null &
+dd_pid=$!
+lat_is 100 100 || { kill $dd_pid; hgov_fail "idle latency limit not back for a request under a held floor"; }
+kill $dd_pid
+wait $dd_pid 2>/dev/null
+lat_is -1 100 || hgov_fail "idle latency limit kept after the second dd"
+[ "$(cat "$CPUFREQ/policy0/scaling_min_freq")" = "$max" ] || hgov_fail "floor released within 1 s with assist_hold_ms=10000"
+echo "$hold_ms" > $P/assist_hold_ms
+hgov_wait_khz 0 "$low" 15000 || hgov_fail "policy0 at $(hgov_cur 0) after the held floor"
+hgov_ok "the idle latency limit holds io_idle_hold_ms after the last request, not the floor's hold, and comes back with the next request"
 
 
 # hybrid takes a policy over: its own pin, no floor; the assist resumes
