@@ -348,9 +348,12 @@ EXPORT_SYMBOL_IF_KUNIT(hgov_io_step);
  * A pin held by dirtied pages alone (a writer filling the page cache) or
  * by its hold leaves idle states to cpuidle: no completion is due. While
  * a request is in flight the limit looks again every hold (at least
- * HGOV_IO_POLL_MIN_NS), as no completion kicks it; while it holds, when
- * the hold would end. A disk that goes busy while the limit is off but
- * the pin is on kicks it (the caller's business).
+ * HGOV_IO_LATENCY_POLL_MIN_NS), as no completion kicks it; while it
+ * holds, when the hold would end. A disk that goes busy while the limit
+ * is off but the pin is on kicks it (the caller's business). A look
+ * finds the last completion less than a hold old, so the limit ends one
+ * hold after it (and the timer's slack), or for a hold under
+ * HGOV_IO_LATENCY_POLL_MIN_NS, at most that long after it.
  *
  * Return: true if the limit holds.
  */
@@ -362,7 +365,8 @@ bool hgov_io_latency(const struct hgov_io_latency_input *in, u64 *next_check_ns)
 	if (!in->enabled || !in->pinned)
 		return false;
 	if (in->inflight) {
-		*next_check_ns = in->now_ns + max_t(u64, in->hold_ns, HGOV_IO_POLL_MIN_NS);
+		*next_check_ns = in->now_ns +
+				 max_t(u64, in->hold_ns, HGOV_IO_LATENCY_POLL_MIN_NS);
 		return true;
 	}
 	/* A request stamped after @now_ns (another CPU's clock) is recent. */

@@ -225,6 +225,13 @@ struct hgov_io_event_verdict {
 #define HGOV_IO_POLL_MIN_NS	(10 * NSEC_PER_MSEC)
 
 /*
+ * The idle-latency limit with a request in flight looks again every
+ * io_idle_hold_ms, but not more often than this (io_idle_hold_ms=0), for
+ * the completion that starts its hold (hgov_io_latency()).
+ */
+#define HGOV_IO_LATENCY_POLL_MIN_NS	NSEC_PER_MSEC
+
+/*
  * A disk slot's state: its generation (upper 32 bits) and the requests in
  * flight on its disk (lower 32 bits), in one word that changes atomically.
  * An odd generation is a slot being given to another disk.

@@ -157,8 +157,8 @@ struct latency_case {
 	  .inflight = (n), .last_req_ns = MS(req), .hold_ns = LAT_HOLD }
 
 static const struct latency_case latency_cases[] = {
-	{ LAT(100, true, 1, 100), true, MS(110),
-	  "a request in flight under a pin: limit, look again in 10 ms" },
+	{ LAT(100, true, 1, 100), true, MS(105),
+	  "a request in flight under a pin: limit, look again in a hold" },
 	{ LAT(100, true, 0, 97), true, MS(102),
 	  "3 ms after the last completion: held until 5 ms after it" },
 	{ LAT(100, true, 0, 95), false, 0,
@@ -179,6 +179,9 @@ static const struct latency_case latency_cases[] = {
 	{ { .now_ns = MS(100), .enabled = true, .pinned = true, .inflight = 0,
 	    .last_req_ns = MS(100), .hold_ns = 0 }, false, 0,
 	  "io_idle_hold_ms=0: off once none is in flight" },
+	{ { .now_ns = MS(100), .enabled = true, .pinned = true, .inflight = 1,
+	    .last_req_ns = MS(100), .hold_ns = 0 }, true, MS(101),
+	  "io_idle_hold_ms=0: a request in flight is looked at every 1 ms" },
 };
 
 /*

@@ -51,7 +51,9 @@
  *	dirtied page (a dirtied page stamps at most once per
  *	HGOV_IO_STAMP_NS)
  * @last_req_ns: local_clock() of the last issue, completion or requeue
- *	(the idle-latency limit's hold, module/qos.c)
+ *	(the idle-latency limit's hold, module/qos.c); stamped before the
+ *	count, so a completion the slot refuses stamps it too: one stray
+ *	hold at most
  * @last_deep_ns: local_clock() of the last issue that brought the requests
  *	in flight to io_deep_depth; moves forward only (cmpxchg), at most
  *	once per HGOV_IO_STAMP_NS
@@ -346,17 +348,11 @@ bool hgov_disk_event(const struct hgov_blk_event *ev)
 	return verdict.kick;
 }
 
-/**
- * hgov_io_snapshot() - storage I/O on the disks that count
- * @now_ns: local_clock() now
- * @snap: filled in
- *
- * Sums the disks by their role (hgov_disk_role(), hgov_io_sum_add()): the
- * watchdog writes off, once, the requests of disks that had some in
- * flight and no block event for io_watchdog_ms; disks with a deep queue
- * are left out.
+/*
+ * Sum the disks that count into @snap as the pins see them at @now_ns;
+ * with @write_off, the watchdog writes a stale disk's requests off.
  */
-void hgov_io_snapshot(u64 now_ns, struct hgov_io_snapshot *snap)
+static void hgov_io_look(u64 now_ns, struct hgov_io_snapshot *snap, bool write_off)
 {
 	struct hgov_io_limits lim;
 	unsigned int i;
@@ -378,7 +374,7 @@ void hgov_io_snapshot(u64 now_ns, struct hgov_io_snapshot *snap)
 			continue;
 		hgov_disk_look(d, HGOV_SLOT_INFLIGHT(state), &view);
 		role = hgov_disk_role(&view, now_ns, &lim);
-		if (role == HGOV_DISK_STALE) {
+		if (role == HGOV_DISK_STALE && write_off) {
 			/* Unless a block event came meanwhile: left out then. */
 			if (!atomic64_try_cmpxchg(&d->state, &state,
 						  hgov_slot_write_off(state)))
@@ -398,6 +394,39 @@ void hgov_io_snapshot(u64 now_ns, struct hgov_io_snapshot *snap)
 				snap->disk[0] = '\0';
 		}
 	}
+}
+
+/**
+ * hgov_io_snapshot() - storage I/O on the disks that count
+ * @now_ns: local_clock() now
+ * @snap: filled in
+ *
+ * Sums the disks by their role (hgov_disk_role(), hgov_io_sum_add()): the
+ * watchdog writes off, once, the requests of disks that had some in
+ * flight and no block event for io_watchdog_ms; disks with a deep queue
+ * are left out.
+ */
+void hgov_io_snapshot(u64 now_ns, struct hgov_io_snapshot *snap)
+{
+	hgov_io_look(now_ns, snap, true);
+}
+
+/**
+ * hgov_io_requests() - storage I/O on the disks that count, for the
+ *	idle-latency limit
+ * @now_ns: local_clock() now
+ * @sum: filled in
+ *
+ * The same sum as hgov_io_snapshot()'s, stale disks left out, but
+ * written off only by the pins' own evaluations: their verdict
+ * (HGOV_IO_WATCHDOG) and its log line stay theirs.
+ */
+void hgov_io_requests(u64 now_ns, struct hgov_io_sum *sum)
+{
+	struct hgov_io_snapshot snap;
+
+	hgov_io_look(now_ns, &snap, false);
+	*sum = snap.io;
 }
 
 /**

@@ -240,12 +240,16 @@ bool hgov_pin_update(struct hgov_pin *pin, u64 now_ns,
  * A probe that found @pin->want_kick clear kicked nobody; the evaluation
  * that set it again asks whether it missed such a disk, by the rule it
  * decided with (hgov_io_recheck()). It also brings the idle-latency
- * request up to date if the evaluation changed the pins (hgov_qos_flush()).
+ * request up to date if the evaluation changed the pins (hgov_qos_flush()),
+ * and kicks it if it saw requests in flight that kicked nobody (a disk
+ * that left its deep phase, or that io_disks counts anew, while busy).
  * Process context.
  */
 void hgov_pin_recheck(struct hgov_pin *pin, const struct hgov_io_snapshot *snap)
 {
 	hgov_qos_flush();
+	if (snap->io.inflight)
+		hgov_qos_busy();
 	if (READ_ONCE(pin->want_kick) && hgov_io_recheck(snap))
 		pin->ops->kick(pin);
 }

@@ -17,8 +17,10 @@
  * assist applies them. The probes take no lock shared with
  * the scheduler hook and allocate nothing. They stay attached while the
  * module is loaded: attaching takes the CPU hotplug lock, which the
- * cpufreq core may hold around governor init and exit. This file calls
- * disk.c and pin.c; neither calls back.
+ * cpufreq core may hold around governor init and exit. A disk's first
+ * request also kicks the idle-latency limit (module/qos.c), which reads
+ * the slots in turn. This file calls disk.c, pin.c and qos.c; none calls
+ * back.
  */
 
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt

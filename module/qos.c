@@ -91,7 +91,7 @@ static struct hrtimer hgov_qos_timer;
 static void hgov_qos_apply(void)
 {
 	struct hgov_io_latency_input in;
-	struct hgov_io_snapshot snap;
+	struct hgov_io_sum sum;
 	u64 next_check_ns;
 	s32 want;
 	bool on;
@@ -109,9 +109,9 @@ static void hgov_qos_apply(void)
 	 */
 	smp_mb();
 	in.now_ns = local_clock();
-	hgov_io_snapshot(in.now_ns, &snap);
-	in.inflight = snap.io.inflight;
-	in.last_req_ns = snap.io.last_req_ns;
+	hgov_io_requests(in.now_ns, &sum);
+	in.inflight = sum.inflight;
+	in.last_req_ns = sum.last_req_ns;
 	on = hgov_io_latency(&in, &next_check_ns);
 	if (on)
 		WRITE_ONCE(hgov_qos_armed, false);
@@ -141,11 +141,12 @@ static enum hrtimer_restart hgov_qos_timer_fn(struct hrtimer *timer)
 }
 
 /**
- * hgov_qos_busy() - a disk that counts went busy
+ * hgov_qos_busy() - a disk that counts has requests in flight
  *
  * Any context, the block probes' included: once per idle disk's first
- * request. Kicks the limit only if it is off under a pin; one read of a
- * flag otherwise.
+ * request, and after a pin's evaluation that found requests in flight.
+ * Kicks the limit only if it is off under a pin; one read of a flag
+ * otherwise.
  */
 void hgov_qos_busy(void)
 {
@@ -222,7 +223,7 @@ static const struct kernel_param_ops hgov_qos_param_ops = {
 };
 module_param_cb(io_idle_latency_us, &hgov_qos_param_ops, &hgov_io_idle_latency_us, 0644);
 MODULE_PARM_DESC(io_idle_latency_us,
-		 "while storage I/O pins a policy and requests are in flight, no CPU enters an idle state whose exit latency exceeds this, us; 0: off (0..100000, default 100)");
+		 "while storage I/O pins a policy and a request is in flight or was io_idle_hold_ms ago, no CPU enters an idle state whose exit latency exceeds this, us; 0: off (0..100000, default 100)");
 
 static int hgov_qos_hold_set(const char *val, const struct kernel_param *kp)
 {
