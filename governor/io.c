@@ -177,7 +177,9 @@ EXPORT_SYMBOL_IF_KUNIT(hgov_disk_role);
  * @disk: the disk
  *
  *	PINS:	sum.inflight += inflight, sum.t_last = max(sum.t_last, t_last),
- *		sum.t_req = max(sum.t_req, t_req)
+ *		sum.t_req = max(sum.t_req, t_req),
+ *		t_flush_issue > t_flush_done: sum.t_flush = max(sum.t_flush,
+ *		t_flush_issue)
  *	DEEP:	sum.deep = true
  *	STALE:	sum.stale = true (the caller writes its requests off:
  *		hgov_slot_write_off())
@@ -206,6 +208,8 @@ void hgov_io_sum_add(struct hgov_io_sum *sum, enum hgov_disk_role role,
 		sum->inflight += disk->inflight;
 		sum->last_event_ns = max(sum->last_event_ns, disk->last_event_ns);
 		sum->last_req_ns = max(sum->last_req_ns, disk->last_req_ns);
+		if ((s64)(disk->flush_issue_ns - disk->flush_done_ns) > 0)
+			sum->flush_ns = max(sum->flush_ns, disk->flush_issue_ns);
 	}
 }
 EXPORT_SYMBOL_IF_KUNIT(hgov_io_sum_add);
@@ -343,28 +347,41 @@ EXPORT_SYMBOL_IF_KUNIT(hgov_io_step);
  * It is held while a request is in flight and io_idle_hold_ms after the
  * last one, never beyond the pin:
  *
- *	limit(t) = enabled && pinned && (inflight > 0 || t - t_req < hold)
+ *	limit(t) = enabled && pinned &&
+ *		   (inflight > 0 || flushing || t - t_req < hold)
+ *	flushing = t_flush > 0 && t - t_flush < watchdog
+ *
+ * A cache flush does not pin (hgov_op_pins()), but a task waits for it
+ * as for a read (fdatasync(), a journal commit), and a slow eMMC's takes
+ * 10 ms or more: one in flight holds the limit, and its completion starts
+ * the hold. Only the latest flush's issue and completion are kept, so
+ * with two in flight the first completion ends "flushing" (the hold
+ * follows); one whose completion went missing holds it until the
+ * watchdog.
  *
  * A pin held by dirtied pages alone (a writer filling the page cache) or
  * by its hold leaves idle states to cpuidle: no completion is due. While
- * a request is in flight the limit looks again every hold (at least
- * HGOV_IO_LATENCY_POLL_MIN_NS), as no completion kicks it; while it
- * holds, when the hold would end. A disk that goes busy while the limit
- * is off but the pin is on kicks it (the caller's business). A look
- * finds the last completion less than a hold old, so the limit ends one
- * hold after it (and the timer's slack), or for a hold under
- * HGOV_IO_LATENCY_POLL_MIN_NS, at most that long after it.
+ * a request or a flush is in flight the limit looks again every hold (at
+ * least HGOV_IO_LATENCY_POLL_MIN_NS), as no completion kicks it; while
+ * it holds, when the hold would end. A disk that goes busy, or gets a
+ * flush, while the limit is off but the pin is on kicks it (the caller's
+ * business). A look finds the last completion less than a hold old, so
+ * the limit ends one hold after it (and the timer's slack), or for a hold
+ * under HGOV_IO_LATENCY_POLL_MIN_NS, at most that long after it.
  *
  * Return: true if the limit holds.
  */
 bool hgov_io_latency(const struct hgov_io_latency_input *in, u64 *next_check_ns)
 {
 	s64 quiet_ns = (s64)(in->now_ns - in->last_req_ns);
+	s64 flush_age_ns = (s64)(in->now_ns - in->flush_ns);
+	bool flushing = in->flush_ns &&
+			(flush_age_ns < 0 || (u64)flush_age_ns < in->watchdog_ns);
 
 	*next_check_ns = 0;
 	if (!in->enabled || !in->pinned)
 		return false;
-	if (in->inflight) {
+	if (in->inflight || flushing) {
 		*next_check_ns = in->now_ns +
 				 max_t(u64, in->hold_ns, HGOV_IO_LATENCY_POLL_MIN_NS);
 		return true;

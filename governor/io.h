@@ -87,12 +87,16 @@ struct hgov_io_verdict {
  * @seen_ns: the latest block event of every disk io_disks counts, left
  *	out or not (hgov_io_missed())
  * @last_req_ns: time of the latest request event (issue, completion,
- *	requeue; not a dirtied page) of the disks in @inflight
+ *	requeue; not a dirtied page) of the disks in @inflight, a cache
+ *	flush's completion included
+ * @flush_ns: the latest issue of a cache flush still in flight on those
+ *	disks (0: none)
  */
 struct hgov_io_sum {
 	u32	inflight;
 	u64	last_event_ns;
 	u64	last_req_ns;
+	u64	flush_ns;
 	bool	stale;
 	bool	deep;
 	u64	seen_ns;
@@ -106,7 +110,9 @@ struct hgov_io_sum {
  * @pinned: a storage I/O pin is engaged (hgov_storage_active())
  * @inflight: storage requests in flight on the disks that count
  * @last_req_ns: time of their last issue, completion or requeue
+ * @flush_ns: issue of a cache flush in flight on them (0: none)
  * @hold_ns: io_idle_hold_ms in ns
+ * @watchdog_ns: io_watchdog_ms in ns
  */
 struct hgov_io_latency_input {
 	u64	now_ns;
@@ -114,7 +120,9 @@ struct hgov_io_latency_input {
 	bool	pinned;
 	u32	inflight;
 	u64	last_req_ns;
+	u64	flush_ns;
 	u64	hold_ns;
+	u64	watchdog_ns;
 };
 
 /**
@@ -134,7 +142,10 @@ struct hgov_deep_mark {
  * @counted: io_disks counts it
  * @last_event_ns: its last block event (0: none)
  * @deep: its deep phase
- * @last_req_ns: its last issue, completion or requeue (0: none)
+ * @last_req_ns: its last issue, completion or requeue (0: none), a
+ *	cache flush's completion included
+ * @flush_issue_ns: its last cache flush's issue (0: none)
+ * @flush_done_ns: its last cache flush's completion or requeue (0: none)
  */
 struct hgov_disk_view {
 	u32			inflight;
@@ -142,6 +153,8 @@ struct hgov_disk_view {
 	u64			last_event_ns;
 	struct hgov_deep_mark	deep;
 	u64			last_req_ns;
+	u64			flush_issue_ns;
+	u64			flush_done_ns;
 };
 
 /**

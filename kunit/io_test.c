@@ -182,6 +182,14 @@ static const struct latency_case latency_cases[] = {
 	{ { .now_ns = MS(100), .enabled = true, .pinned = true, .inflight = 1,
 	    .last_req_ns = MS(100), .hold_ns = 0 }, true, MS(101),
 	  "io_idle_hold_ms=0: a request in flight is looked at every 1 ms" },
+	{ { .now_ns = MS(100), .enabled = true, .pinned = true, .inflight = 0,
+	    .last_req_ns = MS(88), .flush_ns = MS(88), .hold_ns = LAT_HOLD,
+	    .watchdog_ns = WATCHDOG }, true, MS(105),
+	  "a cache flush in flight for 12 ms (fdatasync on a slow eMMC) holds it" },
+	{ { .now_ns = MS(3000), .enabled = true, .pinned = true, .inflight = 0,
+	    .last_req_ns = MS(900), .flush_ns = MS(900), .hold_ns = LAT_HOLD,
+	    .watchdog_ns = WATCHDOG }, false, 0,
+	  "a flush without completion for io_watchdog_ms holds it no longer" },
 };
 
 /*
@@ -199,6 +207,29 @@ static void hgov_io_latency_test(struct kunit *test)
 }
 
 HGOV_KUNIT_PARAMS(hgov_io_latency_test, latency, latency_cases, name);
+
+/*
+ * A cache flush in flight on a disk that counts reaches the limit through
+ * the sum; one completed, or on a disk io_disks leaves out, does not.
+ */
+static void hgov_io_sum_flush_test(struct kunit *test)
+{
+	struct hgov_io_limits lim = { .depth = DEPTH, .watchdog_ns = WATCHDOG };
+	struct hgov_disk_view done = { .counted = true, .last_req_ns = MS(95),
+				       .flush_issue_ns = MS(90), .flush_done_ns = MS(95) };
+	struct hgov_disk_view out = { .counted = false, .flush_issue_ns = MS(99) };
+	struct hgov_disk_view busy = { .counted = true, .last_req_ns = MS(96),
+				       .flush_issue_ns = MS(97), .flush_done_ns = MS(80) };
+	struct hgov_io_sum sum = {};
+
+	hgov_io_sum_add(&sum, hgov_disk_role(&done, MS(100), &lim), &done);
+	hgov_io_sum_add(&sum, hgov_disk_role(&out, MS(100), &lim), &out);
+	KUNIT_EXPECT_EQ(test, sum.flush_ns, 0ULL);
+	KUNIT_EXPECT_EQ(test, sum.last_req_ns, MS(95));
+	hgov_io_sum_add(&sum, hgov_disk_role(&busy, MS(100), &lim), &busy);
+	KUNIT_EXPECT_EQ(test, sum.flush_ns, MS(97));
+	KUNIT_EXPECT_EQ(test, sum.last_req_ns, MS(96));
+}
 
 struct watchdog_case {
 	u64 now;
@@ -778,6 +809,7 @@ static struct kunit_case hgov_io_cases[] = {
 	KUNIT_CASE(hgov_io_deep_recheck_test),
 	HGOV_KUNIT_PARAM_CASE(hgov_io_event_test, event),
 	HGOV_KUNIT_PARAM_CASE(hgov_io_latency_test, latency),
+	KUNIT_CASE(hgov_io_sum_flush_test),
 	HGOV_KUNIT_PARAM_CASE(hgov_slot_test, slot),
 	HGOV_KUNIT_PARAM_CASE(hgov_disk_filter_test, filter),
 	HGOV_KUNIT_PARAM_CASE(hgov_disk_patterns_test, patterns),

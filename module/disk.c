@@ -54,6 +54,10 @@
  *	(the idle-latency limit's hold, module/qos.c); stamped before the
  *	count, so a completion the slot refuses stamps it too: one stray
  *	hold at most
+ * @flush_issue_ns: local_clock() of the last cache flush issued
+ *	(hgov_disk_flush())
+ * @flush_done_ns: local_clock() of the last cache flush completed or
+ *	requeued
  * @last_deep_ns: local_clock() of the last issue that brought the requests
  *	in flight to io_deep_depth; moves forward only (cmpxchg), at most
  *	once per HGOV_IO_STAMP_NS
@@ -75,6 +79,8 @@ struct hgov_disk {
 	atomic64_t	state;
 	atomic64_t	last_event_ns;
 	atomic64_t	last_req_ns;
+	atomic64_t	flush_issue_ns;
+	atomic64_t	flush_done_ns;
 	atomic64_t	last_deep_ns;
 	atomic64_t	deep_since_ns;
 	bool		counted;
@@ -193,6 +199,8 @@ static struct hgov_disk *hgov_disk_claim(struct gendisk *disk, dev_t dev,
 			   hgov_disk_counted(hgov_io_disks, victim->name));
 		atomic64_set(&victim->last_event_ns, 0);
 		atomic64_set(&victim->last_req_ns, 0);
+		atomic64_set(&victim->flush_issue_ns, 0);
+		atomic64_set(&victim->flush_done_ns, 0);
 		atomic64_set(&victim->last_deep_ns, 0);
 		atomic64_set(&victim->deep_since_ns, 0);
 		taken = hgov_slot_publish(taken);
@@ -263,6 +271,8 @@ static void hgov_disk_look(struct hgov_disk *d, u32 inflight,
 	view->counted = READ_ONCE(d->counted);
 	view->last_event_ns = atomic64_read(&d->last_event_ns);
 	view->last_req_ns = atomic64_read(&d->last_req_ns);
+	view->flush_issue_ns = atomic64_read(&d->flush_issue_ns);
+	view->flush_done_ns = atomic64_read(&d->flush_done_ns);
 	view->deep.last_ns = atomic64_read(&d->last_deep_ns);
 	view->deep.since_ns = atomic64_read(&d->deep_since_ns);
 }
@@ -394,6 +404,42 @@ static void hgov_io_look(u64 now_ns, struct hgov_io_snapshot *snap, bool write_o
 				snap->disk[0] = '\0';
 		}
 	}
+}
+
+/**
+ * hgov_disk_flush() - a cache flush was issued to the driver, or left it
+ * @ev: the flush (HGOV_EV_ISSUE, HGOV_EV_COMPLETE or HGOV_EV_REQUEUE)
+ *
+ * A flush does not pin (hgov_op_pins()), but a task waits for it: its
+ * times hold the idle-latency limit (hgov_io_latency()). Only a disk
+ * with a slot, one that had data I/O, is stamped; a slot given to
+ * another disk meanwhile gets one stray stamp, which holds the limit
+ * under a pin until the watchdog at most. Any context (the block probes).
+ *
+ * Return: true if a flush was issued on a disk that counts: the limit
+ * may want kicking (hgov_qos_busy()).
+ */
+bool hgov_disk_flush(const struct hgov_blk_event *ev)
+{
+	struct hgov_disk *d;
+	u32 gen;
+
+	d = hgov_disk_slot(ev, false, &gen);
+	if (!d)
+		return false;
+	if (ev->kind != HGOV_EV_ISSUE) {
+		atomic64_set(&d->flush_done_ns, ev->now_ns);
+		atomic64_set(&d->last_req_ns, ev->now_ns);
+		return false;
+	}
+	atomic64_set(&d->flush_issue_ns, ev->now_ns);
+	/*
+	 * The stamp before the caller reads hgov_qos_armed; pairs with the
+	 * smp_mb() in hgov_qos_apply() between setting the flag and reading
+	 * the disks. Once per flush, never per data request.
+	 */
+	smp_mb();
+	return READ_ONCE(d->counted);
 }
 
 /**

@@ -43,6 +43,7 @@ struct hgov_io_snapshot {
 };
 
 bool hgov_disk_event(const struct hgov_blk_event *ev);
+bool hgov_disk_flush(const struct hgov_blk_event *ev);
 void hgov_io_snapshot(u64 now_ns, struct hgov_io_snapshot *snap);
 void hgov_io_requests(u64 now_ns, struct hgov_io_sum *sum);
 bool hgov_io_recheck(const struct hgov_io_snapshot *snap);

@@ -145,22 +145,29 @@ static int hgov_io_cpu_online(unsigned int cpu)
 	return 0;
 }
 
+/* Gather the facts of a block event of @disk, if any, once: into @ev. */
+static bool hgov_probe_gather(struct gendisk *disk, enum hgov_io_event_kind kind,
+			      struct hgov_blk_event *ev)
+{
+	if (!disk)
+		return false;
+	ev->kind = kind;
+	ev->disk = disk;
+	ev->dev = disk_devt(disk);
+	ev->seq = hgov_disk_seq(disk);
+	ev->now_ns = local_clock();
+	return true;
+}
+
 /*
- * Gather a block event of @disk, if any: its facts, read once here, go to
- * the disk slots, and the pins are kicked when the rules say so.
+ * A block event of @disk, if any: its facts go to the disk slots, and the
+ * pins are kicked when the rules say so.
  */
 static void hgov_probe_event(struct gendisk *disk, enum hgov_io_event_kind kind)
 {
 	struct hgov_blk_event ev;
 
-	if (!disk)
-		return;
-	ev.kind = kind;
-	ev.disk = disk;
-	ev.dev = disk_devt(disk);
-	ev.seq = hgov_disk_seq(disk);
-	ev.now_ns = local_clock();
-	if (hgov_disk_event(&ev))
+	if (hgov_probe_gather(disk, kind, &ev) && hgov_disk_event(&ev))
 		hgov_io_busy(kind == HGOV_EV_ISSUE);
 }
 
@@ -175,9 +182,24 @@ static struct gendisk *hgov_rq_io_disk(struct request *rq)
 	return hgov_rq_disk(rq);
 }
 
+/*
+ * A cache flush of @rq's disk went to the driver or left it: stamped for
+ * the idle-latency limit, which a flush's issue may kick; it pins nothing.
+ */
+static void hgov_probe_flush(struct request *rq, enum hgov_io_event_kind kind)
+{
+	struct hgov_blk_event ev;
+
+	if (hgov_probe_gather(hgov_rq_disk(rq), kind, &ev) && hgov_disk_flush(&ev))
+		hgov_qos_busy();
+}
+
 static void hgov_probe_issue(HGOV_RQ_PROBE_PROTO(rq))
 {
-	hgov_probe_event(hgov_rq_io_disk(rq), HGOV_EV_ISSUE);
+	if (req_op(rq) == REQ_OP_FLUSH)
+		hgov_probe_flush(rq, HGOV_EV_ISSUE);
+	else
+		hgov_probe_event(hgov_rq_io_disk(rq), HGOV_EV_ISSUE);
 }
 
 /*
@@ -189,7 +211,10 @@ static void hgov_io_retire(struct request *rq, enum hgov_io_event_kind kind)
 {
 	if (!blk_mq_request_started(rq))
 		return;
-	hgov_probe_event(hgov_rq_io_disk(rq), kind);
+	if (req_op(rq) == REQ_OP_FLUSH)
+		hgov_probe_flush(rq, kind);
+	else
+		hgov_probe_event(hgov_rq_io_disk(rq), kind);
 }
 
 static void hgov_probe_complete(HGOV_RQ_COMPLETE_PROBE_PROTO(rq, nr_bytes))

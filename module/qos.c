@@ -3,7 +3,8 @@
  * Idle-state latency during storage I/O.
  *
  * While a storage I/O pin is on (hybrid's or the assist's) and a request
- * is in flight, or was io_idle_hold_ms ago (hgov_io_latency()), one CPU
+ * or a cache flush is in flight, or was io_idle_hold_ms ago
+ * (hgov_io_latency()), one CPU
  * latency QoS request keeps every CPU out of the idle states whose exit
  * latency exceeds io_idle_latency_us: the CPU that takes a completion and
  * the one that runs the waiting task wake at once instead of paying a
@@ -23,9 +24,9 @@
  * is released (hgov_qos_flush(), from hgov_pin_recheck() and
  * hgov_pin_stop()), from the state the pins are in then. The rest comes
  * from the requests: while the limit is off under a pin, a disk going
- * busy kicks it (hgov_qos_busy(), from the block probes, once per idle
- * disk's first request); while it is on, a timer looks again when the
- * hold would end. Each change of the limit wakes every idle CPU
+ * busy or a cache flush kicks it (hgov_qos_busy(), from the block probes,
+ * once per idle disk's first request or per flush); while it is on, a
+ * timer looks again when the hold would end. Each change of the limit wakes every idle CPU
  * (cpu_latency_qos_apply()): the hold keeps it from following each
  * request.
  */
@@ -62,7 +63,8 @@ static unsigned int hgov_io_idle_hold_ms = HGOV_IO_IDLE_HOLD_MS_DEFAULT;
  * The request and the value it holds now (PM_QOS_DEFAULT_VALUE: no limit),
  * and the timer. Protected by hgov_qos_mutex; process context (flushes,
  * kicks, the timer's work, parameter writes, init and exit).
- * hgov_qos_value is also read locklessly (debugfs).
+ * hgov_qos_value and hgov_qos_ready are also read locklessly (debugfs,
+ * the timer).
  */
 static struct pm_qos_request hgov_qos_req;
 static s32 hgov_qos_value = PM_QOS_DEFAULT_VALUE;
@@ -84,6 +86,31 @@ static struct work_struct hgov_qos_work;
 /* Fires when the limit's hold would end, or to look again at a slow request. */
 static struct hrtimer hgov_qos_timer;
 
+/* The limit's settings and the pins now, into @in. Any context. */
+static void hgov_qos_settings(struct hgov_io_latency_input *in)
+{
+	in->enabled = READ_ONCE(hgov_qos_ready) && READ_ONCE(hgov_io_idle_latency_us);
+	in->pinned = hgov_storage_active();
+	in->hold_ns = (u64)READ_ONCE(hgov_io_idle_hold_ms) * NSEC_PER_MSEC;
+	in->watchdog_ns = hgov_io_watchdog_ns();
+}
+
+/*
+ * Read the disks into @in and decide (hgov_io_latency()). Any context:
+ * the disks are read without writing any off.
+ */
+static bool hgov_qos_look(struct hgov_io_latency_input *in, u64 *next_check_ns)
+{
+	struct hgov_io_sum sum;
+
+	in->now_ns = local_clock();
+	hgov_io_requests(in->now_ns, &sum);
+	in->inflight = sum.inflight;
+	in->last_req_ns = sum.last_req_ns;
+	in->flush_ns = sum.flush_ns;
+	return hgov_io_latency(in, next_check_ns);
+}
+
 /*
  * Bring the request in line with the pins, the requests and the
  * parameters, and set up what tells when to look again. Process context.
@@ -91,28 +118,22 @@ static struct hrtimer hgov_qos_timer;
 static void hgov_qos_apply(void)
 {
 	struct hgov_io_latency_input in;
-	struct hgov_io_sum sum;
 	u64 next_check_ns;
 	s32 want;
 	bool on;
 
 	mutex_lock(&hgov_qos_mutex);
-	in.enabled = hgov_qos_ready && READ_ONCE(hgov_io_idle_latency_us);
-	in.pinned = hgov_storage_active();
-	in.hold_ns = (u64)READ_ONCE(hgov_io_idle_hold_ms) * NSEC_PER_MSEC;
+	hgov_qos_settings(&in);
 	WRITE_ONCE(hgov_qos_armed, in.enabled && in.pinned);
 	/*
 	 * Armed before the disks are read: a request counted after they
 	 * were read finds the flag set and kicks. Pairs with the fully
-	 * ordered count in hgov_disk_event(), before hgov_qos_busy() reads
-	 * the flag; a kick that finds the limit on does nothing.
+	 * ordered count in hgov_disk_event() and the smp_mb() in
+	 * hgov_disk_flush(), before hgov_qos_busy() reads the flag; a kick
+	 * that finds the limit on does nothing.
 	 */
 	smp_mb();
-	in.now_ns = local_clock();
-	hgov_io_requests(in.now_ns, &sum);
-	in.inflight = sum.inflight;
-	in.last_req_ns = sum.last_req_ns;
-	on = hgov_io_latency(&in, &next_check_ns);
+	on = hgov_qos_look(&in, &next_check_ns);
 	if (on)
 		WRITE_ONCE(hgov_qos_armed, false);
 	want = on ? READ_ONCE(hgov_io_idle_latency_us) : PM_QOS_DEFAULT_VALUE;
@@ -133,9 +154,27 @@ static void hgov_qos_work_fn(struct work_struct *work)
 	hgov_qos_apply();
 }
 
-/* Hard or soft IRQ context: the work applies. */
+/*
+ * Hard or soft IRQ context. A limit that still holds is looked at again
+ * from here, so steady I/O wakes no worker every hold (on the CPU that
+ * issued it, where a wake-up would also be a scheduler event for the
+ * governor); anything else is the work's to apply. A parameter write's
+ * application may restart the timer meanwhile: it stays queued once.
+ */
 static enum hrtimer_restart hgov_qos_timer_fn(struct hrtimer *timer)
 {
+	struct hgov_io_latency_input in;
+	u64 next_check_ns;
+
+	hgov_qos_settings(&in);
+	if (READ_ONCE(hgov_qos_value) != PM_QOS_DEFAULT_VALUE &&
+	    hgov_qos_look(&in, &next_check_ns) && next_check_ns) {
+		hrtimer_set_expires_range_ns(timer,
+					     ktime_add_ns(ktime_get(),
+							  max_t(s64, next_check_ns - in.now_ns, 0)),
+					     in.hold_ns / 8);
+		return HRTIMER_RESTART;
+	}
 	queue_work(system_highpri_wq, &hgov_qos_work);
 	return HRTIMER_NORESTART;
 }
@@ -144,7 +183,8 @@ static enum hrtimer_restart hgov_qos_timer_fn(struct hrtimer *timer)
  * hgov_qos_busy() - a disk that counts has requests in flight
  *
  * Any context, the block probes' included: once per idle disk's first
- * request, and after a pin's evaluation that found requests in flight.
+ * request, per cache flush, and after a pin's evaluation that found
+ * requests in flight.
  * Kicks the limit only if it is off under a pin; one read of a flag
  * otherwise.
  */
@@ -255,7 +295,7 @@ void hgov_qos_init(void)
 	mutex_lock(&hgov_qos_mutex);
 	cpu_latency_qos_add_request(&hgov_qos_req, PM_QOS_DEFAULT_VALUE);
 	WRITE_ONCE(hgov_qos_value, PM_QOS_DEFAULT_VALUE);
-	hgov_qos_ready = true;
+	WRITE_ONCE(hgov_qos_ready, true);
 	mutex_unlock(&hgov_qos_mutex);
 }
 
@@ -266,7 +306,7 @@ void hgov_qos_init(void)
 void hgov_qos_exit(void)
 {
 	mutex_lock(&hgov_qos_mutex);
-	hgov_qos_ready = false;
+	WRITE_ONCE(hgov_qos_ready, false);
 	WRITE_ONCE(hgov_qos_armed, false);
 	cpu_latency_qos_remove_request(&hgov_qos_req);
 	WRITE_ONCE(hgov_qos_value, PM_QOS_DEFAULT_VALUE);
