@@ -41,7 +41,8 @@
 
 /**
  * struct hgov_disk - storage I/O of one disk, on cache lines of its own:
- *	each request of the disk writes the first
+ *	each request of the disk writes the first and finds its disk there
+ *	(@dev, @diskseq); a cache flush also writes the second
  * @state: the slot's generation (upper 32 bits) and the requests in flight
  *	of its disk (lower 32 bits), changed together: a request counts
  *	only in the generation in which its disk was looked up, so a slot
@@ -54,10 +55,6 @@
  *	(the idle-latency limit's hold, module/qos.c); stamped before the
  *	count, so a completion the slot refuses stamps it too: one stray
  *	hold at most
- * @flush_issue_ns: local_clock() of the last cache flush issued
- *	(hgov_disk_flush())
- * @flush_done_ns: local_clock() of the last cache flush completed or
- *	requeued
  * @last_deep_ns: local_clock() of the last issue that brought the requests
  *	in flight to io_deep_depth; moves forward only (cmpxchg), at most
  *	once per HGOV_IO_STAMP_NS
@@ -69,6 +66,10 @@
  * @dev: disk's dev_t, 0 for a slot never used
  * @diskseq: disk's sequence number (hgov_disk_seq()), tells a new disk
  *	from an old one that had the same dev_t
+ * @flush_issue_ns: local_clock() of the last cache flush issued
+ *	(hgov_disk_flush())
+ * @flush_done_ns: local_clock() of the last cache flush completed or
+ *	requeued
  * @name: disk name
  *
  * @dev, @diskseq and @name are written by a claim only, under
@@ -79,13 +80,13 @@ struct hgov_disk {
 	atomic64_t	state;
 	atomic64_t	last_event_ns;
 	atomic64_t	last_req_ns;
-	atomic64_t	flush_issue_ns;
-	atomic64_t	flush_done_ns;
 	atomic64_t	last_deep_ns;
 	atomic64_t	deep_since_ns;
 	bool		counted;
 	dev_t		dev;
 	u64		diskseq;
+	atomic64_t	flush_issue_ns;
+	atomic64_t	flush_done_ns;
 	char		name[DISK_NAME_LEN];
 } ____cacheline_aligned_in_smp;
 

@@ -18,9 +18,9 @@
  * the scheduler hook and allocate nothing. They stay attached while the
  * module is loaded: attaching takes the CPU hotplug lock, which the
  * cpufreq core may hold around governor init and exit. A disk's first
- * request also kicks the idle-latency limit (module/qos.c), which reads
- * the slots in turn. This file calls disk.c, pin.c and qos.c; none calls
- * back.
+ * request, and each cache flush, also kick the idle-latency limit
+ * (module/qos.c), which reads the slots in turn. This file calls disk.c,
+ * pin.c and qos.c; none calls back.
  */
 
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt

@@ -75,8 +75,8 @@ static DEFINE_MUTEX(hgov_qos_mutex);
 static bool hgov_qos_stale;
 
 /*
- * The limit is off while a pin is on: a disk that goes busy kicks
- * hgov_qos_work (hgov_qos_busy()). Set under hgov_qos_mutex, cleared
+ * The limit is off while a pin is on: a disk that goes busy, or a cache
+ * flush, kicks hgov_qos_work (hgov_qos_busy()). Set under hgov_qos_mutex, cleared
  * there or by the kick that takes it.
  */
 static bool hgov_qos_armed;
@@ -158,8 +158,10 @@ static void hgov_qos_work_fn(struct work_struct *work)
  * Hard or soft IRQ context. A limit that still holds is looked at again
  * from here, so steady I/O wakes no worker every hold (on the CPU that
  * issued it, where a wake-up would also be a scheduler event for the
- * governor); anything else is the work's to apply. A parameter write's
- * application may restart the timer meanwhile: it stays queued once.
+ * governor); anything else is the work's to apply. The timer is started
+ * again, not given a new expiry and restarted: an application on another
+ * CPU may have queued it meanwhile, and hrtimer_start_range_ns() takes
+ * the timer base's lock, as the application's does.
  */
 static enum hrtimer_restart hgov_qos_timer_fn(struct hrtimer *timer)
 {
@@ -168,19 +170,18 @@ static enum hrtimer_restart hgov_qos_timer_fn(struct hrtimer *timer)
 
 	hgov_qos_settings(&in);
 	if (READ_ONCE(hgov_qos_value) != PM_QOS_DEFAULT_VALUE &&
-	    hgov_qos_look(&in, &next_check_ns) && next_check_ns) {
-		hrtimer_set_expires_range_ns(timer,
-					     ktime_add_ns(ktime_get(),
-							  max_t(s64, next_check_ns - in.now_ns, 0)),
-					     in.hold_ns / 8);
-		return HRTIMER_RESTART;
-	}
-	queue_work(system_highpri_wq, &hgov_qos_work);
+	    hgov_qos_look(&in, &next_check_ns) && next_check_ns)
+		hrtimer_start_range_ns(timer,
+				       ns_to_ktime(max_t(s64, next_check_ns - in.now_ns, 0)),
+				       in.hold_ns / 8, HRTIMER_MODE_REL);
+	else
+		queue_work(system_highpri_wq, &hgov_qos_work);
 	return HRTIMER_NORESTART;
 }
 
 /**
- * hgov_qos_busy() - a disk that counts has requests in flight
+ * hgov_qos_busy() - a disk that counts has requests or a cache flush in
+ *	flight
  *
  * Any context, the block probes' included: once per idle disk's first
  * request, per cache flush, and after a pin's evaluation that found
@@ -263,7 +264,7 @@ static const struct kernel_param_ops hgov_qos_param_ops = {
 };
 module_param_cb(io_idle_latency_us, &hgov_qos_param_ops, &hgov_io_idle_latency_us, 0644);
 MODULE_PARM_DESC(io_idle_latency_us,
-		 "while storage I/O pins a policy and a request is in flight or was io_idle_hold_ms ago, no CPU enters an idle state whose exit latency exceeds this, us; 0: off (0..100000, default 100)");
+		 "while storage I/O pins a policy and a request or cache flush is in flight or was io_idle_hold_ms ago, no CPU enters an idle state whose exit latency exceeds this, us; 0: off (0..100000, default 100)");
 
 static int hgov_qos_hold_set(const char *val, const struct kernel_param *kp)
 {
@@ -282,7 +283,7 @@ static const struct kernel_param_ops hgov_qos_hold_ops = {
 };
 module_param_cb(io_idle_hold_ms, &hgov_qos_hold_ops, &hgov_io_idle_hold_ms, 0644);
 MODULE_PARM_DESC(io_idle_hold_ms,
-		 "the idle-latency limit outlasts the last request by this, ms, never the pin (0..10000, default 5)");
+		 "the idle-latency limit outlasts the last request or cache flush by this, ms, never the pin (0..10000, default 5)");
 
 /**
  * hgov_qos_init() - add the (unlimited) request; before any pin exists
