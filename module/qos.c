@@ -246,14 +246,19 @@ void hgov_qos_debugfs_init(struct dentry *dir)
 				   &hgov_qos_debugfs_fops);
 }
 
+/*
+ * io_idle_latency_us and io_idle_hold_ms: parsed by their range, then the
+ * limit is brought in line with the new value.
+ */
 static int hgov_qos_param_set(const char *val, const struct kernel_param *kp)
 {
-	unsigned int us;
+	bool hold = kp->arg == &hgov_io_idle_hold_ms;
+	unsigned int v;
 
-	if (hgov_parse_uint("io_idle_latency_us", val, 0,
-			    HGOV_IO_IDLE_LATENCY_US_MAX, &us))
+	if (hgov_parse_uint(hold ? "io_idle_hold_ms" : "io_idle_latency_us", val, 0,
+			    hold ? HGOV_IO_IDLE_HOLD_MS_MAX : HGOV_IO_IDLE_LATENCY_US_MAX, &v))
 		return -EINVAL;
-	WRITE_ONCE(hgov_io_idle_latency_us, us);
+	WRITE_ONCE(*(unsigned int *)kp->arg, v);
 	hgov_qos_apply();
 	return 0;
 }
@@ -265,23 +270,7 @@ static const struct kernel_param_ops hgov_qos_param_ops = {
 module_param_cb(io_idle_latency_us, &hgov_qos_param_ops, &hgov_io_idle_latency_us, 0644);
 MODULE_PARM_DESC(io_idle_latency_us,
 		 "while storage I/O pins a policy and a request or cache flush is in flight or was io_idle_hold_ms ago, no CPU enters an idle state whose exit latency exceeds this, us; 0: off (0..100000, default 100)");
-
-static int hgov_qos_hold_set(const char *val, const struct kernel_param *kp)
-{
-	unsigned int ms;
-
-	if (hgov_parse_uint("io_idle_hold_ms", val, 0, HGOV_IO_IDLE_HOLD_MS_MAX, &ms))
-		return -EINVAL;
-	WRITE_ONCE(hgov_io_idle_hold_ms, ms);
-	hgov_qos_apply();
-	return 0;
-}
-
-static const struct kernel_param_ops hgov_qos_hold_ops = {
-	.set	= hgov_qos_hold_set,
-	.get	= param_get_uint,
-};
-module_param_cb(io_idle_hold_ms, &hgov_qos_hold_ops, &hgov_io_idle_hold_ms, 0644);
+module_param_cb(io_idle_hold_ms, &hgov_qos_param_ops, &hgov_io_idle_hold_ms, 0644);
 MODULE_PARM_DESC(io_idle_hold_ms,
 		 "the idle-latency limit outlasts the last request or cache flush by this, ms, never the pin (0..10000, default 5)");
 
