@@ -12,7 +12,10 @@
  * - Device time on the guest clock: lat_us per request plus the transfer
  *   at read_mbps or write_mbps, from an hrtimer on irq_cpu (cpu0, the CPU
  *   the SDHI interrupt goes to on the H3). A request issued elsewhere
- *   reaches irq_cpu by IPI, as a register write reaches the host.
+ *   reaches irq_cpu by IPI, as a register write reaches the host. The
+ *   hrtimer raises the model's own interrupt (an irq descriptor, "hgov_mmc"
+ *   in /proc/interrupts), handled there as the SDHI's is: whatever
+ *   watches device interrupts (irq_handler_entry) sees it.
  * - CPU work where the real stack spends it: issue_ns on the issuing CPU
  *   (mmc core, SDHI registers, DMA mapping and its cache maintenance) and
  *   done_ns in the completion interrupt on irq_cpu (SDHI status, DMA
@@ -34,6 +37,7 @@
 #include <linux/highmem.h>
 #include <linux/hrtimer.h>
 #include <linux/interrupt.h>
+#include <linux/irq.h>
 #include <linux/module.h>
 #include <linux/sched/clock.h>
 #include <linux/smp.h>
@@ -106,6 +110,7 @@ struct tb_mmc_cmd {
  *	with its successor not taken yet: queue_rq() starts the device only
  *	when this is clear
  * @timer: end of @cur's device time, pinned to irq_cpu
+ * @irq: the completion interrupt, raised by @timer
  * @csd: starts @cur on irq_cpu; queued once per request taken from
  *	@queue, which happens again only after @timer completed it
  * @next: takes the next request once the last one's completion ran
@@ -124,6 +129,7 @@ struct tb_mmc {
 	struct request		*cur;
 	bool			busy;
 	struct hrtimer		timer;
+	int			irq;
 	call_single_data_t	csd;
 	struct tasklet_struct	next;
 	struct tasklet_struct	dma_done;
@@ -220,12 +226,14 @@ static void tb_mmc_start(void *info)
 }
 
 /*
- * The completion interrupt, on irq_cpu: done_ns of host-driver work, then
- * the request goes to the block layer (BLOCK softirq).
+ * The completion interrupt's handler, on irq_cpu in hard IRQ context
+ * (IRQF_NO_THREAD, on PREEMPT_RT too, so the model's timing is the same
+ * on every kernel): done_ns of host-driver work, then the request goes to
+ * the block layer (BLOCK softirq).
  */
-static enum hrtimer_restart tb_mmc_irq(struct hrtimer *timer)
+static irqreturn_t tb_mmc_irq_handler(int irq, void *dev_id)
 {
-	struct tb_mmc *m = container_of(timer, struct tb_mmc, timer);
+	struct tb_mmc *m = dev_id;
 	struct request *rq = m->cur;
 
 	tb_mmc_work(done_ns);
@@ -233,6 +241,15 @@ static enum hrtimer_restart tb_mmc_irq(struct hrtimer *timer)
 		tasklet_schedule(&m->dma_done);
 	else
 		blk_mq_complete_request(rq);
+	return IRQ_HANDLED;
+}
+
+/* End of the device time, on irq_cpu in hard IRQ: the device interrupts. */
+static enum hrtimer_restart tb_mmc_irq(struct hrtimer *timer)
+{
+	struct tb_mmc *m = container_of(timer, struct tb_mmc, timer);
+
+	generic_handle_irq(m->irq);
 	return HRTIMER_NORESTART;
 }
 
@@ -332,11 +349,23 @@ static int __init tb_mmc_init(void)
 	tasklet_setup(&m->dma_done, tb_mmc_dma_done);
 	INIT_WORK(&m->done, tb_mmc_done);
 
+	/* An interrupt of its own, raised only by @timer. */
+	m->irq = irq_alloc_desc_from(1, NUMA_NO_NODE);
+	if (m->irq < 0) {
+		ret = m->irq;
+		goto out;
+	}
+	irq_set_chip_and_handler(m->irq, &dummy_irq_chip, handle_simple_irq);
+	irq_clear_status_flags(m->irq, IRQ_NOREQUEST);
+	ret = request_irq(m->irq, tb_mmc_irq_handler, IRQF_NO_THREAD, "hgov_mmc", m);
+	if (ret)
+		goto out_free_irq_desc;
+
 	/* Every page now: the model's memory is taken from the start. */
 	m->data = vzalloc((size_t)size_mb << 20);
 	if (!m->data) {
 		ret = -ENOMEM;
-		goto out;
+		goto out_free_irq;
 	}
 	m->major = register_blkdev(0, "mmc");
 	if (m->major < 0) {
@@ -379,6 +408,10 @@ out_unregister:
 	unregister_blkdev(m->major, "mmc");
 out_free_data:
 	vfree(m->data);
+out_free_irq:
+	free_irq(m->irq, m);
+out_free_irq_desc:
+	irq_free_desc(m->irq);
 out:
 	pr_err("cannot create mmcblk0: %d\n", ret);
 	return ret;
@@ -396,6 +429,8 @@ static void __exit tb_mmc_exit(void)
 	tasklet_kill(&m->dma_done);
 	flush_work(&m->done);
 	tasklet_kill(&m->next);
+	free_irq(m->irq, m);
+	irq_free_desc(m->irq);
 	vfree(m->data);
 }
 
