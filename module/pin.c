@@ -342,7 +342,11 @@ int hgov_pin_init(void)
 	hgov_pin_stats = kcalloc(nr_cpu_ids, sizeof(*hgov_pin_stats), GFP_KERNEL);
 	if (!hgov_pin_stats)
 		return -ENOMEM;
-	hgov_qos_init();
+	if (hgov_qos_init()) {
+		kfree(hgov_pin_stats);
+		hgov_pin_stats = NULL;
+		return -ENOMEM;
+	}
 	return 0;
 }
 

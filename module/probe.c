@@ -31,6 +31,7 @@
 #include <linux/cpuhotplug.h>
 #include <linux/debugfs.h>
 #include <linux/fs.h>
+#include <linux/interrupt.h>
 #include <linux/kthread.h>
 #include <linux/percpu.h>
 #include <linux/sched.h>
@@ -167,7 +168,11 @@ static void hgov_probe_event(struct gendisk *disk, enum hgov_io_event_kind kind)
 {
 	struct hgov_blk_event ev;
 
-	if (hgov_probe_gather(disk, kind, &ev) && hgov_disk_event(&ev))
+	if (!hgov_probe_gather(disk, kind, &ev))
+		return;
+	if (kind != HGOV_EV_DIRTY)
+		hgov_qos_join();
+	if (hgov_disk_event(&ev))
 		hgov_io_busy(kind == HGOV_EV_ISSUE);
 }
 
@@ -190,7 +195,10 @@ static void hgov_probe_flush(struct request *rq, enum hgov_io_event_kind kind)
 {
 	struct hgov_blk_event ev;
 
-	if (hgov_probe_gather(hgov_rq_disk(rq), kind, &ev) && hgov_disk_flush(&ev))
+	if (!hgov_probe_gather(hgov_rq_disk(rq), kind, &ev))
+		return;
+	hgov_qos_join();
+	if (hgov_disk_flush(&ev))
 		hgov_qos_busy();
 }
 
@@ -265,6 +273,19 @@ static void hgov_probe_dirty(HGOV_DIRTY_PROBE_PROTO(mapping))
 	hgov_probe_event(hgov_mapping_disk(mapping), HGOV_EV_DIRTY);
 }
 
+/*
+ * A device's interrupt (not a per-CPU one: no timer tick, no IPI), any
+ * context a handler runs in: the CPU that takes a disk's completion
+ * interrupt runs no block probe when the block layer completes the
+ * request on the submitter's CPU (rq_affinity), yet pays any idle exit
+ * first. Nothing cheaper tells which CPU takes a disk's interrupt.
+ */
+static void hgov_probe_irq(void *data, int irq, struct irqaction *action)
+{
+	if (!action->percpu_dev_id)
+		hgov_qos_join();
+}
+
 static const struct {
 	const char	*name;
 	void		*probe;
@@ -273,6 +294,7 @@ static const struct {
 	{ "block_rq_complete",	hgov_probe_complete },
 	{ "block_rq_requeue",	hgov_probe_requeue },
 	{ HGOV_DIRTY_TP,	hgov_probe_dirty },
+	{ "irq_handler_entry",	hgov_probe_irq },
 };
 
 static struct tracepoint *hgov_tracepoints[ARRAY_SIZE(hgov_probes)];

@@ -4,12 +4,17 @@
  *
  * While a storage I/O pin is on (hybrid's or the assist's) and a request
  * or a cache flush is in flight, or was io_idle_hold_ms ago
- * (hgov_io_latency()), one CPU
- * latency QoS request keeps every CPU out of the idle states whose exit
- * latency exceeds io_idle_latency_us: the CPU that takes a completion and
- * the one that runs the waiting task wake at once instead of paying a
- * deep state's exit (the R-Car H3's CPU_SLEEP_0/1: 500 and 700 us,
- * against an eMMC request's 100-300 us). The request drops back to no
+ * (hgov_io_latency()), the CPUs that take part in it are kept out of the
+ * idle states whose exit latency exceeds io_idle_latency_us: the CPU that
+ * takes a completion and the one that runs the waiting task wake at once
+ * instead of paying a deep state's exit (the R-Car H3's CPU_SLEEP_0/1:
+ * 500 and 700 us, against an eMMC request's 100-300 us). A CPU takes part
+ * from its first request issued or completed, cache flush, or device
+ * interrupt while the limit holds (hgov_qos_join(), from the probes); it
+ * gets a resume-latency request of its own (DEV_PM_QOS_RESUME_LATENCY,
+ * which cpuidle reads beside the global limit), and the CPUs that only
+ * run other work keep their deep states. With io_idle_all_cpus=1 one CPU
+ * latency QoS request holds every CPU instead. The limit drops back to no
  * limit when the requests stop, even if the pin holds on (a writer still
  * dirtying pages, the pin's own hold): no completion is due then. No
  * frequency governor reaches this: it is the cpuidle governor (menu,
@@ -26,20 +31,23 @@
  * from the requests: while the limit is off under a pin, a disk going
  * busy or a cache flush kicks it (hgov_qos_busy(), from the block probes,
  * once per idle disk's first request or per flush); while it is on, a
- * timer looks again when the hold would end. Each change of the limit wakes every idle CPU
- * (cpu_latency_qos_apply()): the hold keeps it from following each
- * request.
+ * timer looks again when the hold would end. Each change of the global
+ * request wakes every idle CPU (cpu_latency_qos_apply()), a CPU's own
+ * request none; the hold keeps either from following each request.
  */
 
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
 #include <linux/atomic.h>
+#include <linux/cpu.h>
+#include <linux/cpumask.h>
 #include <linux/debugfs.h>
 #include <linux/hrtimer.h>
 #include <linux/moduleparam.h>
 #include <linux/mutex.h>
 #include <linux/pm_qos.h>
 #include <linux/sched/clock.h>
+#include <linux/slab.h>
 #include <linux/workqueue.h>
 
 #include "governor/io.h"
@@ -58,6 +66,8 @@
 
 static unsigned int hgov_io_idle_latency_us = HGOV_IO_IDLE_LATENCY_US_DEFAULT;
 static unsigned int hgov_io_idle_hold_ms = HGOV_IO_IDLE_HOLD_MS_DEFAULT;
+/* 1: the limit holds every CPU (one CPU latency QoS request); 0: only those that take part. */
+static unsigned int hgov_io_idle_all_cpus = 1;
 
 /*
  * The request and the value it holds now (PM_QOS_DEFAULT_VALUE: no limit),
@@ -70,6 +80,25 @@ static struct pm_qos_request hgov_qos_req;
 static s32 hgov_qos_value = PM_QOS_DEFAULT_VALUE;
 static bool hgov_qos_ready;
 static DEFINE_MUTEX(hgov_qos_mutex);
+
+/*
+ * Per-CPU resume-latency requests (io_idle_all_cpus=0), indexed by CPU,
+ * added at a CPU's first join; the CPUs whose request holds the limit
+ * (hgov_qos_cpu_value) now. Protected by hgov_qos_mutex.
+ */
+static struct dev_pm_qos_request *hgov_qos_cpu_req;
+static struct cpumask hgov_qos_cpu_applied;
+static s32 hgov_qos_cpu_value = PM_QOS_RESUME_LATENCY_NO_CONSTRAINT;
+
+/*
+ * The CPUs that took part in storage I/O (issued or completed a request,
+ * took a device's interrupt) since the per-CPU limit came on. Set by
+ * hgov_qos_join() locklessly, once per CPU and limit (atomic bitops);
+ * cleared under hgov_qos_mutex when the limit ends.
+ */
+static struct cpumask hgov_qos_cpu_join;
+/* The per-CPU limit holds: CPUs join. Written under hgov_qos_mutex. */
+static bool hgov_qos_cpu_on;
 
 /* The pins changed since the request was last brought up to date. */
 static bool hgov_qos_stale;
@@ -111,6 +140,89 @@ static bool hgov_qos_look(struct hgov_io_latency_input *in, u64 *next_check_ns)
 	return hgov_io_latency(in, next_check_ns);
 }
 
+/* The CPU latency QoS request's value. Protected by hgov_qos_mutex. */
+static s32 hgov_qos_global_value = PM_QOS_DEFAULT_VALUE;
+
+/* Set @cpu's resume-latency request to @value. hgov_qos_mutex held. */
+static bool hgov_qos_cpu_set(unsigned int cpu, s32 value)
+{
+	struct dev_pm_qos_request *req = &hgov_qos_cpu_req[cpu];
+	struct device *dev;
+	int ret;
+
+	if (dev_pm_qos_request_active(req)) {
+		ret = dev_pm_qos_update_request(req, value);
+	} else {
+		if (value == PM_QOS_RESUME_LATENCY_NO_CONSTRAINT)
+			return true;
+		dev = get_cpu_device(cpu);
+		if (!dev)
+			return false;
+		ret = dev_pm_qos_add_request(dev, req, DEV_PM_QOS_RESUME_LATENCY, value);
+	}
+	if (ret < 0) {
+		pr_warn_once("cpu%u: no resume-latency request (error %d)\n", cpu, ret);
+		return false;
+	}
+	return true;
+}
+
+/*
+ * The per-CPU limit: @value (PM_QOS_RESUME_LATENCY_NO_CONSTRAINT: none) on
+ * every CPU that joined. hgov_qos_mutex held.
+ */
+static void hgov_qos_cpus_apply(s32 value)
+{
+	bool on = value != PM_QOS_RESUME_LATENCY_NO_CONSTRAINT;
+	unsigned int cpu;
+
+	if (!on) {
+		/*
+		 * Off before the mask is cleared: a CPU that still saw it on
+		 * sets its bit and queues the work, which clears it again.
+		 */
+		WRITE_ONCE(hgov_qos_cpu_on, false);
+		cpumask_clear(&hgov_qos_cpu_join);
+	}
+	for_each_possible_cpu(cpu) {
+		bool join = on && cpumask_test_cpu(cpu, &hgov_qos_cpu_join);
+		s32 v = join ? value : PM_QOS_RESUME_LATENCY_NO_CONSTRAINT;
+
+		if (join == cpumask_test_cpu(cpu, &hgov_qos_cpu_applied) &&
+		    (!join || value == hgov_qos_cpu_value))
+			continue;
+		if (hgov_qos_cpu_set(cpu, v) && join)
+			cpumask_set_cpu(cpu, &hgov_qos_cpu_applied);
+		else
+			cpumask_clear_cpu(cpu, &hgov_qos_cpu_applied);
+	}
+	hgov_qos_cpu_value = value;
+	/* Pairs with the READ_ONCE() in hgov_qos_join(). */
+	if (on)
+		WRITE_ONCE(hgov_qos_cpu_on, true);
+}
+
+/**
+ * hgov_qos_join() - this CPU takes part in storage I/O
+ *
+ * Any context: the block probes (a request issued or completed, a cache
+ * flush) and the interrupt probe (a device's interrupt). While the
+ * per-CPU limit holds, a CPU's first call puts the limit on it; one read
+ * of a flag otherwise.
+ */
+void hgov_qos_join(void)
+{
+	unsigned int cpu;
+
+	if (!READ_ONCE(hgov_qos_cpu_on))
+		return;
+	cpu = raw_smp_processor_id();
+	if (cpumask_test_cpu(cpu, &hgov_qos_cpu_join) ||
+	    cpumask_test_and_set_cpu(cpu, &hgov_qos_cpu_join))
+		return;
+	queue_work(system_highpri_wq, &hgov_qos_work);
+}
+
 /*
  * Bring the request in line with the pins, the requests and the
  * parameters, and set up what tells when to look again. Process context.
@@ -137,8 +249,15 @@ static void hgov_qos_apply(void)
 	if (on)
 		WRITE_ONCE(hgov_qos_armed, false);
 	want = on ? READ_ONCE(hgov_io_idle_latency_us) : PM_QOS_DEFAULT_VALUE;
-	if (hgov_qos_ready && want != hgov_qos_value) {
-		cpu_latency_qos_update_request(&hgov_qos_req, want);
+	if (hgov_qos_ready) {
+		bool all = READ_ONCE(hgov_io_idle_all_cpus);
+		s32 global = all ? want : PM_QOS_DEFAULT_VALUE;
+
+		if (global != hgov_qos_global_value) {
+			cpu_latency_qos_update_request(&hgov_qos_req, global);
+			hgov_qos_global_value = global;
+		}
+		hgov_qos_cpus_apply(on && !all ? want : PM_QOS_RESUME_LATENCY_NO_CONSTRAINT);
 		WRITE_ONCE(hgov_qos_value, want);
 	}
 	/* The hold ends at most an eighth of it late. */
@@ -236,6 +355,16 @@ static int hgov_qos_debugfs_get(void *data, u64 *val)
 
 DEFINE_DEBUGFS_ATTRIBUTE(hgov_qos_debugfs_fops, hgov_qos_debugfs_get, NULL, "%lld\n");
 
+/* debugfs idle_latency_cpus: the CPUs the per-CPU limit holds now. */
+static int hgov_qos_cpus_show(struct seq_file *m, void *v)
+{
+	mutex_lock(&hgov_qos_mutex);
+	seq_printf(m, "%*pbl\n", cpumask_pr_args(&hgov_qos_cpu_applied));
+	mutex_unlock(&hgov_qos_mutex);
+	return 0;
+}
+DEFINE_SHOW_ATTRIBUTE(hgov_qos_cpus);
+
 /**
  * hgov_qos_debugfs_init() - put idle_latency_us in @dir
  * @dir: the module's debugfs directory
@@ -244,6 +373,7 @@ void hgov_qos_debugfs_init(struct dentry *dir)
 {
 	debugfs_create_file_unsafe("idle_latency_us", 0444, dir, NULL,
 				   &hgov_qos_debugfs_fops);
+	debugfs_create_file("idle_latency_cpus", 0444, dir, NULL, &hgov_qos_cpus_fops);
 }
 
 /*
@@ -252,11 +382,17 @@ void hgov_qos_debugfs_init(struct dentry *dir)
  */
 static int hgov_qos_param_set(const char *val, const struct kernel_param *kp)
 {
-	bool hold = kp->arg == &hgov_io_idle_hold_ms;
-	unsigned int v;
+	unsigned int v, max = HGOV_IO_IDLE_LATENCY_US_MAX;
+	const char *name = "io_idle_latency_us";
 
-	if (hgov_parse_uint(hold ? "io_idle_hold_ms" : "io_idle_latency_us", val, 0,
-			    hold ? HGOV_IO_IDLE_HOLD_MS_MAX : HGOV_IO_IDLE_LATENCY_US_MAX, &v))
+	if (kp->arg == &hgov_io_idle_hold_ms) {
+		name = "io_idle_hold_ms";
+		max = HGOV_IO_IDLE_HOLD_MS_MAX;
+	} else if (kp->arg == &hgov_io_idle_all_cpus) {
+		name = "io_idle_all_cpus";
+		max = 1;
+	}
+	if (hgov_parse_uint(name, val, 0, max, &v))
 		return -EINVAL;
 	WRITE_ONCE(*(unsigned int *)kp->arg, v);
 	hgov_qos_apply();
@@ -274,11 +410,20 @@ module_param_cb(io_idle_hold_ms, &hgov_qos_param_ops, &hgov_io_idle_hold_ms, 064
 MODULE_PARM_DESC(io_idle_hold_ms,
 		 "the idle-latency limit outlasts the last request or cache flush by this, ms, never the pin (0..10000, default 5)");
 
+module_param_cb(io_idle_all_cpus, &hgov_qos_param_ops, &hgov_io_idle_all_cpus, 0644);
+MODULE_PARM_DESC(io_idle_all_cpus,
+		 "the idle-latency limit holds every CPU (1) or only those that issue or complete requests or take a device's interrupt (0) (0..1, default 1)");
+
 /**
  * hgov_qos_init() - add the (unlimited) request; before any pin exists
+ *
+ * Return: 0 or -ENOMEM.
  */
-void hgov_qos_init(void)
+int hgov_qos_init(void)
 {
+	hgov_qos_cpu_req = kcalloc(nr_cpu_ids, sizeof(*hgov_qos_cpu_req), GFP_KERNEL);
+	if (!hgov_qos_cpu_req)
+		return -ENOMEM;
 	INIT_WORK(&hgov_qos_work, hgov_qos_work_fn);
 	hgov_hrtimer_setup(&hgov_qos_timer, hgov_qos_timer_fn, CLOCK_MONOTONIC,
 			   HRTIMER_MODE_REL);
@@ -287,6 +432,7 @@ void hgov_qos_init(void)
 	WRITE_ONCE(hgov_qos_value, PM_QOS_DEFAULT_VALUE);
 	WRITE_ONCE(hgov_qos_ready, true);
 	mutex_unlock(&hgov_qos_mutex);
+	return 0;
 }
 
 /**
@@ -295,10 +441,19 @@ void hgov_qos_init(void)
  */
 void hgov_qos_exit(void)
 {
+	unsigned int cpu;
+
 	mutex_lock(&hgov_qos_mutex);
 	WRITE_ONCE(hgov_qos_ready, false);
 	WRITE_ONCE(hgov_qos_armed, false);
 	cpu_latency_qos_remove_request(&hgov_qos_req);
+	hgov_qos_global_value = PM_QOS_DEFAULT_VALUE;
+	WRITE_ONCE(hgov_qos_cpu_on, false);
+	for (cpu = 0; cpu < nr_cpu_ids; cpu++)
+		if (dev_pm_qos_request_active(&hgov_qos_cpu_req[cpu]))
+			dev_pm_qos_remove_request(&hgov_qos_cpu_req[cpu]);
+	cpumask_clear(&hgov_qos_cpu_applied);
+	cpumask_clear(&hgov_qos_cpu_join);
 	WRITE_ONCE(hgov_qos_value, PM_QOS_DEFAULT_VALUE);
 	mutex_unlock(&hgov_qos_mutex);
 	/*
@@ -307,4 +462,6 @@ void hgov_qos_exit(void)
 	 */
 	hrtimer_cancel(&hgov_qos_timer);
 	cancel_work_sync(&hgov_qos_work);
+	kfree(hgov_qos_cpu_req);
+	hgov_qos_cpu_req = NULL;
 }

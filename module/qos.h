@@ -10,10 +10,11 @@
 struct dentry;
 
 void hgov_qos_busy(void);
+void hgov_qos_join(void);
 void hgov_qos_pins_changed(void);
 void hgov_qos_flush(void);
 void hgov_qos_debugfs_init(struct dentry *dir);
-void hgov_qos_init(void);
+int hgov_qos_init(void);
 void hgov_qos_exit(void);
 
 #endif /* HGOV_MODULE_QOS_H */

@@ -50,6 +50,7 @@ bench_select() {
 	echo 0 > $P/assist || hgov_fail "cannot disable the assist"
 	echo "$IDLE_US" > $P/io_idle_latency_us || hgov_fail "cannot reset io_idle_latency_us"
 	echo "$HOLD_MS" > $P/assist_hold_ms || hgov_fail "cannot reset assist_hold_ms"
+	echo 1 > $P/io_idle_all_cpus || hgov_fail "cannot reset io_idle_all_cpus"
 	ANY="taskset -c 0-7"
 	case $1 in
 	schedutil+assist*)
@@ -62,6 +63,11 @@ bench_select() {
 			# The storage path's tasks on the A57s: the workloads
 			# bound to cpu0-3 (the kernel's threads are not).
 			ANY="taskset -c 0-3" ;;
+		*-pcpu)
+			# The idle-latency limit only on the CPUs that take
+			# part in the I/O, not on every CPU.
+			echo 0 > $P/io_idle_all_cpus ||
+				hgov_fail "cannot set io_idle_all_cpus" ;;
 		*-hold5)
 			# The floor and the idle-latency limit outlast the
 			# last block event by 5 ms, not 50.
@@ -432,7 +438,7 @@ while [ "$rep" -le "$BENCH_REPS" ]; do
 			case " $THREE " in
 			*" $w "*)
 				case $g in
-				performance|schedutil|hybrid|schedutil+assist|schedutil+assist-hold5) ;;
+				performance|schedutil|hybrid|schedutil+assist|schedutil+assist-hold5|schedutil+assist-pcpu) ;;
 				*) continue ;;
 				esac ;;
 			esac

@@ -165,7 +165,8 @@ def idle_w(cluster, mv):
 # Governors and workloads, in report order.
 GOVERNORS = ("performance", "schedutil", "ondemand", "ondemand-nas", "hybrid",
              "hybrid-pin-all", "schedutil+assist", "schedutil+assist-nolat",
-             "schedutil+assist-a57", "schedutil+assist-hold5", "userspace-max")
+             "schedutil+assist-a57", "schedutil+assist-hold5",
+             "schedutil+assist-pcpu", "userspace-max")
 WORKLOADS = {
     "bonnie-block-output": "bonnie++ sequential block output, 256 MiB file",
     "bonnie-rewrite": "bonnie++ rewrite of the 256 MiB file",

@@ -40,14 +40,15 @@ low=$(hgov_cur 0)
 	hgov_fail "io_idle_latency_us is $(cat $P/io_idle_latency_us) by default"
 for bad in "assist 2" "assist on" "assist -1" "assist_hold_ms 10001" "assist_hold_ms x" \
 	"assist_cpus x" "assist_cpus 99" "assist_cpus 0-3x" "io_idle_latency_us 100001" \
-	"io_idle_latency_us -1" "io_idle_hold_ms 10001" "io_idle_hold_ms x"; do
+	"io_idle_latency_us -1" "io_idle_hold_ms 10001" "io_idle_hold_ms x" "io_idle_all_cpus 2" \
+	"io_idle_all_cpus y"; do
 	set -- $bad
 	old=$(cat "$P/$1")
 	echo "$2" > "$P/$1" 2>/dev/null && hgov_fail "$1 accepted '$2'"
 	[ "$(cat "$P/$1")" = "$old" ] || hgov_fail "$1 changed to $(cat "$P/$1") by '$2'"
 	dmesg | tail -n 3 | grep -q "$1" || hgov_fail "no log line for $1='$2'"
 done
-hgov_ok "bad assist, assist_hold_ms, assist_cpus, io_idle_latency_us and io_idle_hold_ms values: -EINVAL, a log line, nothing changed"
+hgov_ok "bad assist, assist_hold_ms, assist_cpus, io_idle_latency_us, io_idle_hold_ms and io_idle_all_cpus values: -EINVAL, a log line, nothing changed"
 
 echo 1 > $P/assist || hgov_fail "cannot enable the assist"
 hold_ms=$(cat $P/assist_hold_ms)
@@ -145,6 +146,63 @@ lat_is -1 100 || hgov_fail "idle latency limit kept after the second dd"
 echo "$hold_ms" > $P/assist_hold_ms
 hgov_wait_khz 0 "$low" 15000 || hgov_fail "policy0 at $(hgov_cur 0) after the held floor"
 hgov_ok "the idle latency limit holds io_idle_hold_ms after the last request, not the floor's hold, and comes back with the next request"
+
+# Which CPUs the limit holds: with io_idle_all_cpus=1 (the default) one
+# request for every CPU; with io_idle_all_cpus=0 the CPU that issues the
+# requests and the one that takes the disk's interrupt (it runs no block
+# probe: the completion reaches the issuer by IPI), and neither enters a
+# deep state while they are in flight.
+[ "$(cat $P/io_idle_all_cpus)" = 1 ] || hgov_fail "io_idle_all_cpus is $(cat $P/io_idle_all_cpus) by default"
+echo 0 > $P/io_idle_all_cpus || hgov_fail "cannot set io_idle_all_cpus=0"
+# deep N - cpuN's entries into its sleep states (cpuidle state1 on).
+deep() {
+	cat /sys/devices/system/cpu/cpu$1/cpuidle/state[1-9]/usage 2>/dev/null |
+		awk '{ n += $1 } END { print n + 0 }'
+}
+# cpus_have LIST - wait up to 1 s for idle_latency_cpus to hold every CPU of LIST.
+cpus_have() {
+	n=0
+	while :; do
+		have=",$(cat "$HGOV_DEBUGFS/idle_latency_cpus" | sed 's/\([0-9]*\)-\([0-9]*\)/\1,\2/g'),"
+		miss=
+		for c in $1; do
+			case $have in *",$c,"*) ;; *) miss=$c ;; esac
+		done
+		[ -z "$miss" ] && return 0
+		n=$((n + 1))
+		[ $n -le 100 ] || return 1
+		hgov_sleep 0.01
+	done
+}
+# The CPU that took most of the virtio disks' interrupts.
+irqs_before=$(grep virtio /proc/interrupts)
+taskset -c 4 dd if=/dev/vda of=/dev/null bs=4k count=1000000 iflag=direct 2>/dev/null &
+dd_pid=$!
+lat_is 100 100 || { kill $dd_pid; hgov_fail "no idle latency limit during a long dd"; }
+hgov_sleep 0.2
+irq_cpu=$({ echo "$irqs_before" | sed 's/^/0 /'; grep virtio /proc/interrupts | sed 's/^/1 /'; } |
+	awk -v ncpu="$(grep -c '^processor' /proc/cpuinfo)" '
+	{ for (i = 0; i < ncpu; i++) d[$2, i] += ($1 ? $(i + 3) : -$(i + 3)) }
+	END { for (k in d) if (d[k] > best) { best = d[k]; split(k, p, SUBSEP); cpu = p[2] } print cpu }')
+cpus_have "4 $irq_cpu" ||
+	{ kill $dd_pid; hgov_fail "idle_latency_cpus '$(cat "$HGOV_DEBUGFS/idle_latency_cpus")' lacks cpu4 (dd) or cpu$irq_cpu (the disk's interrupt)"; }
+d4=$(deep 4)
+dirq=$(deep "$irq_cpu")
+hgov_sleep 0.5
+[ "$(deep 4)" = "$d4" ] && [ "$(deep "$irq_cpu")" = "$dirq" ] ||
+	{ kill $dd_pid; hgov_fail "a deep idle state entered by cpu4 ($d4 -> $(deep 4)) or cpu$irq_cpu ($dirq -> $(deep "$irq_cpu")) under the limit"; }
+echo 1 > $P/io_idle_all_cpus || { kill $dd_pid; hgov_fail "cannot set io_idle_all_cpus=1"; }
+[ -z "$(cat "$HGOV_DEBUGFS/idle_latency_cpus")" ] && [ "$(cat "$HGOV_DEBUGFS/idle_latency_us")" = 100 ] ||
+	{ kill $dd_pid; hgov_fail "io_idle_all_cpus=1: idle_latency_cpus '$(cat "$HGOV_DEBUGFS/idle_latency_cpus")', idle_latency_us $(cat "$HGOV_DEBUGFS/idle_latency_us")"; }
+echo 0 > $P/io_idle_all_cpus || { kill $dd_pid; hgov_fail "cannot set io_idle_all_cpus=0"; }
+cpus_have "4 $irq_cpu" ||
+	{ kill $dd_pid; hgov_fail "idle_latency_cpus '$(cat "$HGOV_DEBUGFS/idle_latency_cpus")' not back with io_idle_all_cpus=0"; }
+kill $dd_pid
+wait $dd_pid 2>/dev/null
+lat_is -1 100 || hgov_fail "idle latency limit kept after the dd"
+[ -z "$(cat "$HGOV_DEBUGFS/idle_latency_cpus")" ] || hgov_fail "idle_latency_cpus '$(cat "$HGOV_DEBUGFS/idle_latency_cpus")' after the dd"
+echo 1 > $P/io_idle_all_cpus || hgov_fail "cannot set io_idle_all_cpus=1"
+hgov_ok "io_idle_all_cpus=0: the idle latency limit holds the CPU that issues (cpu4) and the one that takes the disk's interrupt (cpu$irq_cpu), which enter no deep state; 1 holds every CPU"
 
 
 # hybrid takes a policy over: its own pin, no floor; the assist resumes

@@ -30,6 +30,7 @@ reject $P/assist_hold_ms $NUM "" " " "$TAB" 10001 "5 0"
 reject $P/assist_cpus "" " " "$TAB" -1 abc 0-99 3-1 8 "all x" "0-" "big 0"
 reject $P/io_idle_latency_us $NUM "" " " "$TAB" 100001 "5 0"
 reject $P/io_idle_hold_ms $NUM "" " " "$TAB" 10001 "5 0"
+reject $P/io_idle_all_cpus $NUM "" " " "$TAB" 2 "1 0"
 reject $P/io_disks "" " " "$TAB" "vd\$" "a**b*" "vd!a" "!" "$(printf 'x%.0s' $(seq 300))"
 hgov_ok "$n bad writes refused with EINVAL and one log line each, nothing changed"
 
@@ -55,6 +56,7 @@ race $P/assist_hold_ms 10 100 abc
 race $P/assist_cpus 0-3 all 0-99
 race $P/io_idle_latency_us 10 100 abc
 race $P/io_idle_hold_ms 0 5 abc
+race $P/io_idle_all_cpus 0 1 abc
 hgov_ok "racing writers always leave a good value"
 
 echo 450 > $G/rate_limit_us
@@ -68,6 +70,7 @@ echo 50 > $P/assist_hold_ms
 echo all > $P/assist_cpus
 echo 100 > $P/io_idle_latency_us
 echo 5 > $P/io_idle_hold_ms
+echo 1 > $P/io_idle_all_cpus
 hgov_pins_under_reads 0 1500000 2000 || hgov_fail "no pin after the abuse ($(hgov_cur 0))"
 hgov_ok "defaults restored, the pin still works"
 
