@@ -48,6 +48,7 @@
 #include <linux/pm_qos.h>
 #include <linux/sched/clock.h>
 #include <linux/slab.h>
+#include <linux/smp.h>
 #include <linux/workqueue.h>
 
 #include "governor/io.h"
@@ -88,6 +89,8 @@ static DEFINE_MUTEX(hgov_qos_mutex);
  */
 static struct dev_pm_qos_request *hgov_qos_cpu_req;
 static struct cpumask hgov_qos_cpu_applied;
+/* Scratch for hgov_qos_cpus_apply(): the CPUs let go. Under hgov_qos_mutex. */
+static struct cpumask hgov_qos_cpu_released;
 static s32 hgov_qos_cpu_value = PM_QOS_RESUME_LATENCY_NO_CONSTRAINT;
 
 /*
@@ -167,6 +170,11 @@ static bool hgov_qos_cpu_set(unsigned int cpu, s32 value)
 	return true;
 }
 
+/* Nothing: the IPI itself makes an idle CPU choose its idle state again. */
+static void hgov_qos_wake(void *unused)
+{
+}
+
 /*
  * The per-CPU limit: @value (PM_QOS_RESUME_LATENCY_NO_CONSTRAINT: none) on
  * every CPU that joined. hgov_qos_mutex held.
@@ -184,20 +192,33 @@ static void hgov_qos_cpus_apply(s32 value)
 		WRITE_ONCE(hgov_qos_cpu_on, false);
 		cpumask_clear(&hgov_qos_cpu_join);
 	}
+	cpumask_clear(&hgov_qos_cpu_released);
 	for_each_possible_cpu(cpu) {
 		bool join = on && cpumask_test_cpu(cpu, &hgov_qos_cpu_join);
+		bool held = cpumask_test_cpu(cpu, &hgov_qos_cpu_applied);
 		s32 v = join ? value : PM_QOS_RESUME_LATENCY_NO_CONSTRAINT;
 
-		if (join == cpumask_test_cpu(cpu, &hgov_qos_cpu_applied) &&
-		    (!join || value == hgov_qos_cpu_value))
+		if (join == held && (!join || value == hgov_qos_cpu_value))
 			continue;
-		if (hgov_qos_cpu_set(cpu, v) && join)
+		if (hgov_qos_cpu_set(cpu, v) && join) {
 			cpumask_set_cpu(cpu, &hgov_qos_cpu_applied);
-		else
+		} else {
 			cpumask_clear_cpu(cpu, &hgov_qos_cpu_applied);
+			if (held)
+				cpumask_set_cpu(cpu, &hgov_qos_cpu_released);
+		}
 	}
+	/*
+	 * A CPU keeps the idle state it chose until it next wakes, and a
+	 * CPU's own request, unlike the global one, wakes nobody when it
+	 * changes: an idle CPU let go would stay in WFI until its next
+	 * interrupt, seconds on an idle system. Wake the CPUs let go, and
+	 * only those, to choose again.
+	 */
+	if (!cpumask_empty(&hgov_qos_cpu_released))
+		on_each_cpu_mask(&hgov_qos_cpu_released, hgov_qos_wake, NULL, false);
 	hgov_qos_cpu_value = value;
-	/* Pairs with the READ_ONCE() in hgov_qos_join(). */
+	/* CPUs join from here on; a flag, no ordering needed: a join queues the work. */
 	if (on)
 		WRITE_ONCE(hgov_qos_cpu_on, true);
 }
