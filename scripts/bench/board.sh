@@ -25,9 +25,10 @@
 # schedutil+assist-a57 only where storage is measured and on idle-trickle
 # (the pin's hold): without I/O they are performance, ondemand, hybrid and
 # the assist. schedutil+assist runs every workload: its figures without
-# I/O are the recommended configuration's; so does schedutil+assist-hold5.
+# I/O are the recommended configuration's; so do schedutil+assist-hold5 and
+# schedutil+assist-pcpu.
 # The real programs (sqlite3, dpkg, flac) run under performance,
-# schedutil, hybrid, schedutil+assist and schedutil+assist-hold5 only.
+# schedutil, hybrid, schedutil+assist, schedutil+assist-hold5 and -pcpu only.
 PROGS="sqlite-commits dpkg-unpack flac-encode"
 # So does bonnie++'s run for the report's held-out figures.
 THREE="$PROGS bonnie-held-out"
