@@ -282,7 +282,11 @@ static void hgov_probe_dirty(HGOV_DIRTY_PROBE_PROTO(mapping))
  */
 static void hgov_probe_irq(void *data, int irq, struct irqaction *action)
 {
-	if (!action->percpu_dev_id)
+	/*
+	 * request_percpu_irq() sets IRQF_PERCPU on every kernel; the
+	 * action's percpu_dev_id shares a union with dev_id in newer ones.
+	 */
+	if (!(action->flags & IRQF_PERCPU))
 		hgov_qos_join();
 }
 
