@@ -67,8 +67,8 @@
 
 static unsigned int hgov_io_idle_latency_us = HGOV_IO_IDLE_LATENCY_US_DEFAULT;
 static unsigned int hgov_io_idle_hold_ms = HGOV_IO_IDLE_HOLD_MS_DEFAULT;
-/* 1: the limit holds every CPU (one CPU latency QoS request); 0: only those that take part. */
-static unsigned int hgov_io_idle_all_cpus = 1;
+/* 0 (default): the limit holds the CPUs that take part; 1: every CPU. */
+static unsigned int hgov_io_idle_all_cpus;
 
 /*
  * The request and the value it holds now (PM_QOS_DEFAULT_VALUE: no limit),
@@ -433,7 +433,7 @@ MODULE_PARM_DESC(io_idle_hold_ms,
 
 module_param_cb(io_idle_all_cpus, &hgov_qos_param_ops, &hgov_io_idle_all_cpus, 0644);
 MODULE_PARM_DESC(io_idle_all_cpus,
-		 "the idle-latency limit holds every CPU (1) or only those that issue or complete requests or take a device's interrupt (0) (0..1, default 1)");
+		 "the idle-latency limit holds every CPU (1) or only those that issue or complete requests or take a device's interrupt (0) (0..1, default 0)");
 
 /**
  * hgov_qos_init() - add the (unlimited) request; before any pin exists

@@ -25,10 +25,11 @@
 # schedutil+assist-a57 only where storage is measured and on idle-trickle
 # (the pin's hold): without I/O they are performance, ondemand, hybrid and
 # the assist. schedutil+assist runs every workload: its figures without
-# I/O are the recommended configuration's; so do schedutil+assist-hold5 and
-# schedutil+assist-pcpu.
+# I/O are the recommended configuration's; so do schedutil+assist-hold5,
+# -pcpu and -allcpus.
 # The real programs (sqlite3, dpkg, flac) run under performance,
-# schedutil, hybrid, schedutil+assist, schedutil+assist-hold5 and -pcpu only.
+# schedutil, hybrid, schedutil+assist, schedutil+assist-hold5, -pcpu and
+# -allcpus only.
 PROGS="sqlite-commits dpkg-unpack flac-encode"
 # So does bonnie++'s run for the report's held-out figures.
 THREE="$PROGS bonnie-held-out"
@@ -51,7 +52,7 @@ bench_select() {
 	echo 0 > $P/assist || hgov_fail "cannot disable the assist"
 	echo "$IDLE_US" > $P/io_idle_latency_us || hgov_fail "cannot reset io_idle_latency_us"
 	echo "$HOLD_MS" > $P/assist_hold_ms || hgov_fail "cannot reset assist_hold_ms"
-	echo 1 > $P/io_idle_all_cpus || hgov_fail "cannot reset io_idle_all_cpus"
+	echo 0 > $P/io_idle_all_cpus || hgov_fail "cannot reset io_idle_all_cpus"
 	ANY="taskset -c 0-7"
 	case $1 in
 	schedutil+assist*)
@@ -66,8 +67,13 @@ bench_select() {
 			ANY="taskset -c 0-3" ;;
 		*-pcpu)
 			# The idle-latency limit only on the CPUs that take
-			# part in the I/O, not on every CPU.
-			echo 0 > $P/io_idle_all_cpus ||
+			# part in the I/O (io_idle_all_cpus=0): the default,
+			# as schedutil+assist.
+			;;
+		*-allcpus)
+			# The idle-latency limit on every CPU (one CPU
+			# latency QoS request), the default before 0.
+			echo 1 > $P/io_idle_all_cpus ||
 				hgov_fail "cannot set io_idle_all_cpus" ;;
 		*-hold5)
 			# The floor and the idle-latency limit outlast the
@@ -439,7 +445,7 @@ while [ "$rep" -le "$BENCH_REPS" ]; do
 			case " $THREE " in
 			*" $w "*)
 				case $g in
-				performance|schedutil|hybrid|schedutil+assist|schedutil+assist-hold5|schedutil+assist-pcpu) ;;
+				performance|schedutil|hybrid|schedutil+assist|schedutil+assist-hold5|schedutil+assist-pcpu|schedutil+assist-allcpus) ;;
 				*) continue ;;
 				esac ;;
 			esac

@@ -166,7 +166,8 @@ def idle_w(cluster, mv):
 GOVERNORS = ("performance", "schedutil", "ondemand", "ondemand-nas", "hybrid",
              "hybrid-pin-all", "schedutil+assist", "schedutil+assist-nolat",
              "schedutil+assist-a57", "schedutil+assist-hold5",
-             "schedutil+assist-pcpu", "userspace-max")
+             "schedutil+assist-pcpu", "schedutil+assist-allcpus",
+             "userspace-max")
 WORKLOADS = {
     "bonnie-block-output": "bonnie++ sequential block output, 256 MiB file",
     "bonnie-rewrite": "bonnie++ rewrite of the 256 MiB file",

@@ -70,7 +70,7 @@ echo 50 > $P/assist_hold_ms
 echo all > $P/assist_cpus
 echo 100 > $P/io_idle_latency_us
 echo 5 > $P/io_idle_hold_ms
-echo 1 > $P/io_idle_all_cpus
+echo 0 > $P/io_idle_all_cpus
 hgov_pins_under_reads 0 1500000 2000 || hgov_fail "no pin after the abuse ($(hgov_cur 0))"
 hgov_ok "defaults restored, the pin still works"
 
