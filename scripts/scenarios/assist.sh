@@ -204,17 +204,30 @@ hgov_ok "io_idle_all_cpus=0: the idle latency limit holds the CPU that issues (c
 
 
 # hybrid takes a policy over: its own pin, no floor; the assist resumes
-# when hybrid stops.
+# when hybrid stops. The dd above leaves the floor on for assist_hold_ms:
+# a policy still at its top would pass for hybrid's pin, so wait for it to
+# go first.
+n=0
+until [ "$(cat "$CPUFREQ/policy0/scaling_min_freq")" = "$min" ]; do
+	n=$((n + 1))
+	[ $n -le 200 ] || hgov_fail "assist floor $(cat "$CPUFREQ/policy0/scaling_min_freq") 2 s after the dd"
+	hgov_sleep 0.01
+done
 echo hybrid > "$CPUFREQ/policy0/scaling_governor" || hgov_fail "cannot select hybrid on policy0"
 pins=$(cat "$HGOV_DEBUGFS/policy0/pins")
 taskset -c 4 dd if=/dev/vda of=/dev/null bs=4k count=1000000 iflag=direct 2>/dev/null &
 dd_pid=$!
+n=0
+until [ "$(cat "$HGOV_DEBUGFS/policy0/pins")" -gt "$pins" ]; do
+	n=$((n + 1))
+	[ $n -le 200 ] || { kill $dd_pid; hgov_fail "hybrid's pin not counted within 2 s of the dd"; }
+	hgov_sleep 0.01
+done
 hgov_wait_khz 0 "$max" 2000 || { kill $dd_pid; hgov_fail "hybrid did not pin policy0 with the assist on"; }
 floor=$(cat "$CPUFREQ/policy0/scaling_min_freq")
 kill $dd_pid
 wait $dd_pid 2>/dev/null
 [ "$floor" = "$min" ] || hgov_fail "assist floor $floor under hybrid"
-[ "$(cat "$HGOV_DEBUGFS/policy0/pins")" -gt "$pins" ] || hgov_fail "hybrid's pin not counted"
 # hybrid skips the inefficient OPPs as schedutil does: it rests where
 # schedutil rests.
 hgov_wait_khz 0 "$low" 3000 || hgov_fail "policy0 at $(hgov_cur 0) after dd under hybrid, not $low"
