@@ -26,10 +26,10 @@
 # (the pin's hold): without I/O they are performance, ondemand, hybrid and
 # the assist. schedutil+assist runs every workload: its figures without
 # I/O are the recommended configuration's; so do schedutil+assist-hold5,
-# -pcpu and -allcpus.
+# -pcpu, -allcpus and -little.
 # The real programs (sqlite3, dpkg, flac) run under performance,
-# schedutil, hybrid, schedutil+assist, schedutil+assist-hold5, -pcpu and
-# -allcpus only.
+# schedutil, hybrid, schedutil+assist, schedutil+assist-hold5, -pcpu,
+# -allcpus and -little only.
 PROGS="sqlite-commits dpkg-unpack flac-encode"
 # So does bonnie++'s run for the report's held-out figures.
 THREE="$PROGS bonnie-held-out"
@@ -41,6 +41,10 @@ P=/sys/module/cpufreq_hybrid/parameters
 IDLE_US=$(cat $P/io_idle_latency_us)
 # And its assist_hold_ms: every configuration but schedutil+assist-hold5.
 HOLD_MS=$(cat $P/assist_hold_ms)
+# The lowest-capacity policy's CPUs (schedutil+assist-little).
+LITTLE=$(for p in "$CPUFREQ"/policy*; do
+	echo "$(cat "/sys/devices/system/cpu/cpu${p##*policy}/cpu_capacity" 2>/dev/null || echo 0) $(cat "$p/related_cpus")"
+done | sort -n | head -n 1 | cut -d' ' -f2- | tr ' ' ',')
 OD=$CPUFREQ/ondemand
 
 echo "BOOT regime=$BENCH_REGIME boot=$BENCH_BOOT kernel=$(uname -r)"
@@ -53,6 +57,7 @@ bench_select() {
 	echo "$IDLE_US" > $P/io_idle_latency_us || hgov_fail "cannot reset io_idle_latency_us"
 	echo "$HOLD_MS" > $P/assist_hold_ms || hgov_fail "cannot reset assist_hold_ms"
 	echo 0 > $P/io_idle_all_cpus || hgov_fail "cannot reset io_idle_all_cpus"
+	echo all > $P/assist_cpus || hgov_fail "cannot reset assist_cpus"
 	ANY="taskset -c 0-7"
 	case $1 in
 	schedutil+assist*)
@@ -70,6 +75,11 @@ bench_select() {
 			# part in the I/O (io_idle_all_cpus=0): the default,
 			# as schedutil+assist.
 			;;
+		*-little)
+			# The floor on the lowest-capacity policy alone (the
+			# A53s, cpu4-7 on an H3): the A57s left to schedutil.
+			echo "$LITTLE" > $P/assist_cpus ||
+				hgov_fail "cannot set assist_cpus" ;;
 		*-allcpus)
 			# The idle-latency limit on every CPU (one CPU
 			# latency QoS request), the default before 0.
@@ -445,7 +455,7 @@ while [ "$rep" -le "$BENCH_REPS" ]; do
 			case " $THREE " in
 			*" $w "*)
 				case $g in
-				performance|schedutil|hybrid|schedutil+assist|schedutil+assist-hold5|schedutil+assist-pcpu|schedutil+assist-allcpus) ;;
+				performance|schedutil|hybrid|schedutil+assist|schedutil+assist-hold5|schedutil+assist-pcpu|schedutil+assist-allcpus|schedutil+assist-little) ;;
 				*) continue ;;
 				esac ;;
 			esac

@@ -167,6 +167,7 @@ GOVERNORS = ("performance", "schedutil", "ondemand", "ondemand-nas", "hybrid",
              "hybrid-pin-all", "schedutil+assist", "schedutil+assist-nolat",
              "schedutil+assist-a57", "schedutil+assist-hold5",
              "schedutil+assist-pcpu", "schedutil+assist-allcpus",
+             "schedutil+assist-little",
              "userspace-max")
 WORKLOADS = {
     "bonnie-block-output": "bonnie++ sequential block output, 256 MiB file",
