@@ -16,7 +16,13 @@ hgov_die() { hgov_log "error: $*"; exit 1; }
 
 # hgov_need_pkgs PKG... - apt-get install the packages that are missing.
 hgov_need_pkgs() {
-	local missing=() p
+	local missing=() p st
+	# One dpkg-query for all of them first (each call costs about 50 ms):
+	# every name found and every instance installed. Otherwise, one by one.
+	if st=$(dpkg-query -W -f='${Status}\n' "$@" 2> /dev/null) &&
+		! grep -qv '^install ok installed$' <<< "$st"; then
+		return 0
+	fi
 	for p in "$@"; do
 		dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'ok installed' ||
 			missing+=("$p")
@@ -336,11 +342,38 @@ hgov_load_bin() {
 # hgov_build_modules BUILD - build our modules and the test-bed driver
 # against the board kernel in BUILD.
 hgov_build_modules() {
-	local m
+	local m stamp
+	mkdir -p "$HGOV_TOP/out"
 	for m in "$HGOV_TOP" "$HGOV_TOP/scripts/testbed"; do
+		# Kbuild takes about 2 s to find nothing to do, and make test
+		# boots some 70 boards: a stamp of what the .ko files were last
+		# built from and of the .ko files themselves skips it. Any other
+		# build into the tree (the matrix, packaging) changes the .ko
+		# files, and so the stamp.
+		stamp=$HGOV_TOP/out/.modules-top.stamp
+		[ "$m" = "$HGOV_TOP" ] || stamp=$HGOV_TOP/out/.modules-testbed.stamp
+		if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$(hgov_modules_key "$1" "$m")" ]; then
+			continue
+		fi
+		rm -f "$stamp"
 		make -s -C "$1" M="$m" ARCH="$HGOV_ARCH" CROSS_COMPILE="$HGOV_CROSS" \
 			-j"$HGOV_JOBS" modules >&2 || hgov_die "module build failed in $m"
+		hgov_modules_key "$1" "$m" > "$stamp"
 	done
+}
+
+# hgov_modules_key KBUILD DIR - what DIR's modules built against KBUILD
+# come from (the kernel build, the toolchain, every source file) and
+# what they are (their .ko files).
+hgov_modules_key() {
+	{
+		echo "$1 $HGOV_ARCH $HGOV_CROSS"
+		stat -c '%s %Y' "$1/Module.symvers"
+		(cd "$2" && find . -path ./scripts -prune -o -path ./out -prune -o -type f \
+			\( -name '*.[ch]' -o -name Kbuild -o -name Makefile \) -print0 |
+			sort -z | xargs -0 -r sha1sum)
+		(cd "$2" && find . -maxdepth 1 -name '*.ko' -print0 | sort -z | xargs -0 -r sha1sum)
+	} | sha1sum | cut -d' ' -f1
 }
 
 # hgov_arm64_userland NAME PKG... - unpack Debian's arm64 PKGs into one
