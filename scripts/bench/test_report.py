@@ -16,8 +16,10 @@ the targets; then the statistics by hand (the t interval, pairing against a
 per-boot offset), energy per unit of work, the Williams rows of williams.sh
 run by sh, the targets' rule at its bound, a one-boot one-repetition log
 (no intervals), a make bench TARGET=... log (fio's JSON, energy from the
-kernel's energy model and from hwmon) and demo/plot.py against a synthetic
-console log. --keep keeps the directory.
+kernel's energy model and from hwmon), demo/plot.py against a synthetic
+console log, and the calibration check's verdict (scripts/calibrate/
+judge.py: when a first boot decides alone, when a second one runs, what
+both decide). --keep keeps the directory.
 """
 import csv
 import json
@@ -33,6 +35,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 REPORT = os.path.join(HERE, "report.py")
 WILLIAMS = os.path.join(HERE, "williams.sh")
 DEMO_PLOT = os.path.join(os.path.dirname(HERE), "demo", "plot.py")
+CAL_JUDGE = os.path.join(os.path.dirname(HERE), "calibrate", "judge.py")
 sys.path.insert(0, HERE)
 import report  # noqa: E402  (the energy model, called directly)
 
@@ -718,6 +721,57 @@ def check_sleep():
     assert report.energy(win)[3] < idle
 
 
+def cal_log(path, n, shift=None, perf_scale=1.0, seed=1):
+    """A calibration boot's console: n repetitions whose schedutil/performance
+    ratios are the report's plus shift[key], with 0.2 % jitter."""
+    rng = random.Random(seed)
+    h3 = {"output": (146354, 134449), "rewrite": (75991, 65647),
+          "input": (181281, 158838), "seeks": (6231, 5232)}
+    shift = shift or {}
+    with open(path, "w") as f:
+        f.write("CALMODEL done_ns=19000\n[    1.0] a kernel line\n")
+        for rep in range(1, n + 1):
+            perf = {k: p * perf_scale * rng.uniform(0.998, 1.002) for k, (p, _) in h3.items()}
+            sched = {k: perf[k] * (s / p + shift.get(k, 0)) * rng.uniform(0.998, 1.002)
+                     for k, (p, s) in h3.items()}
+            for g, v in (("performance", perf), ("schedutil", sched)):
+                f.write("CAL rep=%d gov=%s %s\n" % (rep, g, " ".join(
+                    "%s=%d %s_cp=40" % (k, v[k], k) for k in h3)))
+
+
+def check_calibrate_judge(d):
+    """scripts/calibrate/judge.py: a first boot decides alone only with
+    room; the medians of both boots decide after a second."""
+    cases = [
+        # (what, shift, performance's scale, --final, exit code)
+        ("every ratio the report's", {}, 1.0, False, 0),
+        ("every ratio 0.03 inside its bound", {"output": 0.01, "seeks": -0.01}, 1.0, False, 0),
+        ("block output 0.002 inside: a second boot", {"output": 0.038}, 1.0, False, 3),
+        ("seeks beyond: a second boot, not a failure", {"seeks": -0.05}, 1.0, False, 3),
+        ("both boots, block output 0.004 inside", {"output": 0.036}, 1.0, True, 0),
+        ("both boots, block output beyond", {"output": 0.045}, 1.0, True, 1),
+        ("both boots, rewrite beyond", {"rewrite": -0.05}, 1.0, True, 1),
+        ("performance's K/s 25 % low", {}, 0.75, True, 1),
+    ]
+    for what, shift, scale, final, want in cases:
+        logs = []
+        for boot in (1, 2) if final else (1,):
+            logs.append(os.path.join(d, "cal-%d.log" % boot))
+            cal_log(logs[-1], 16, shift, scale, seed=boot)
+        r = subprocess.run([sys.executable, CAL_JUDGE] + (["--final"] if final else []) + logs,
+                           capture_output=True, text=True)
+        assert r.returncode == want, "judge.py, %s: exit %d, not %d\n%s%s" % (
+            what, r.returncode, want, r.stdout, r.stderr)
+        if want == 3:
+            assert "second boot" in r.stdout, what
+        else:
+            assert "32 runs each on 2 boot(s)" in r.stdout if final else "16 runs each" in r.stdout, what
+            assert "pass rate of this check" in r.stdout, what
+    r = subprocess.run([sys.executable, CAL_JUDGE, os.path.join(d, "no-such.log")],
+                       capture_output=True, text=True)
+    assert r.returncode == 2 and "no-such.log" in r.stderr, "judge.py on a missing log: %r" % (r,)
+
+
 def check_demo_plot(d):
     """demo/plot.py still draws with report.py's draw_timeline()/legend()."""
     rng = random.Random(2)
@@ -751,6 +805,7 @@ def main():
         check_remote(d)
         check_sleep()
         check_demo_plot(d)
+        check_calibrate_judge(d)
         claims = [c["text"] for r in j["regimes"].values() for c in r["meta"]["claims"]]
         print("test_report.py: ok (%d claims, e.g. %s)" % (len(claims), claims[0]))
     finally:

@@ -7,7 +7,7 @@
 # run.
 . /lib/hgov.sh
 
-: "${CAL_REPS:=21}"
+: "${CAL_REPS:=16}"
 HGOV_TB_OPTS=${CAL_TB_OPTS:-}
 hgov_emulate "${CAL_EMU_MODE:-}"
 echo 0 > "$CPUFREQ/boost"
