@@ -21,12 +21,12 @@
 : "${BENCH_RUN0:=0}"
 : "${BENCH_GOVS:=performance schedutil hybrid}"
 : "${BENCH_WORKLOADS:=bonnie randread copy idle bursts}"
-# userspace-max, ondemand-nas, hybrid-pin-all, schedutil+assist-nolat and
-# schedutil+assist-a57 only where storage is measured and on idle-trickle
-# (the pin's hold): without I/O they are performance, ondemand, hybrid and
-# the assist. schedutil+assist runs every workload: its figures without
-# I/O are the recommended configuration's; so do schedutil+assist-hold5,
-# -pcpu, -allcpus and -little.
+# userspace-max, ondemand-nas, hybrid-pin-all, schedutil+assist-nolat,
+# schedutil+assist-a57 and -a53 only where storage is measured and on
+# idle-trickle (the pin's hold): without I/O they are performance,
+# ondemand, hybrid and the assist. schedutil+assist runs every workload:
+# its figures without I/O are the recommended configuration's; so do
+# schedutil+assist-hold5, -pcpu, -allcpus and -little.
 # The real programs (sqlite3, dpkg, flac) run under performance,
 # schedutil, hybrid, schedutil+assist, schedutil+assist-hold5, -pcpu,
 # -allcpus and -little only.
@@ -70,6 +70,11 @@ bench_select() {
 			# The storage path's tasks on the A57s: the workloads
 			# bound to cpu0-3 (the kernel's threads are not).
 			ANY="taskset -c 0-3" ;;
+		*-a53)
+			# The workloads on the A53s (cpu4-7), where EAS puts
+			# them under schedutil: what running them there at
+			# the floor costs and saves.
+			ANY="taskset -c 4-7" ;;
 		*-pcpu)
 			# The idle-latency limit only on the CPUs that take
 			# part in the I/O (io_idle_all_cpus=0): the default,
@@ -460,7 +465,7 @@ while [ "$rep" -le "$BENCH_REPS" ]; do
 				esac ;;
 			esac
 			case $g in
-			userspace-max|ondemand-nas|hybrid-pin-all|schedutil+assist-nolat|schedutil+assist-a57)
+			userspace-max|ondemand-nas|hybrid-pin-all|schedutil+assist-nolat|schedutil+assist-a57|schedutil+assist-a53)
 				case " $STORAGE idle-trickle " in *" $w "*) ;; *) continue ;; esac ;;
 			esac
 			run_workload "$w"

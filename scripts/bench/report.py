@@ -165,7 +165,7 @@ def idle_w(cluster, mv):
 # Governors and workloads, in report order.
 GOVERNORS = ("performance", "schedutil", "ondemand", "ondemand-nas", "hybrid",
              "hybrid-pin-all", "schedutil+assist", "schedutil+assist-nolat",
-             "schedutil+assist-a57", "schedutil+assist-hold5",
+             "schedutil+assist-a57", "schedutil+assist-a53", "schedutil+assist-hold5",
              "schedutil+assist-pcpu", "schedutil+assist-allcpus",
              "schedutil+assist-little",
              "userspace-max")

@@ -411,6 +411,9 @@ hgov_snap() {
 
 	echo "SNAP $1 $(hgov-load now)"
 	sed "s/^/BUSY $1 /" /sys/kernel/debug/hgov_testbed/busy
+	# Each CPU's /proc/stat times, USER_HZ ticks (user nice system idle
+	# iowait irq softirq ...): what a busy CPU ran, where a task waited.
+	sed -n "s/^\(cpu[0-7]\) /CPUSTAT $1 \1 /p" /proc/stat
 	for p in 0 4; do
 		echo "TIS $1 policy$p $(tr ' \n' ': ' < "$CPUFREQ/policy$p/stats/time_in_state")"
 	done
