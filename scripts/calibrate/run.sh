@@ -49,7 +49,7 @@ hgov_storage_list > "$work/extra.list"
 
 # cal_boot N - one boot of the calibration board, its console in
 # $out/console-N.log.
-# A wall-clock limit: 16 runs each take about 12 minutes alone on the
+# A wall-clock limit: 16 runs each take about 14 minutes alone on the
 # host, and a loaded host has taken twice as long (the guest clock
 # follows -icount, not the host); an hour is ample.
 # Idle is WFI only here (HGOV_CAL_IDLE_STATES=1 tries the H3's states):
