@@ -314,7 +314,10 @@ TARGETS = (
 TARGETS_RULE = ("met: the whole 95% interval of the paired ratio on the bound's side (>=: "
                 "lower end >= bound; <=: upper end <= bound; <: upper end < bound); no "
                 "interval or a governor not run: not met. Margins stated before the run "
-                "(constants of scripts/bench/report.py).")
+                "(constants of scripts/bench/report.py). A target not met is missed where "
+                "the whole interval is on the wrong side, else undecided; units_to_decide: "
+                "how many units the same ratio and spread would need for an interval clear "
+                "of the bound, either way.")
 
 
 # ---------------------------------------------------------------------------
@@ -799,9 +802,12 @@ def paired_ratio(runs, ref_runs, metric, kind):
     if not logs:
         return None
     ci = t_interval(logs)
-    return {"ratio": math.exp(sum(logs) / len(logs)),
+    n, m = len(logs), sum(logs) / len(logs)
+    return {"ratio": math.exp(m),
             "ci": None if ci is None else [math.exp(ci[0]), math.exp(ci[1])],
-            "n": len(logs)}
+            "n": n,
+            "sd_log": (math.sqrt(sum((x - m) ** 2 for x in logs) / (n - 1))
+                       if n > 1 else None)}
 
 
 def rnd(x, p=6):
@@ -885,7 +891,10 @@ def aggregate(wins, rmeta, gmeta, dropped, date):
                 gdata[g] = {"runs": runs, "unit": unit}
             workloads[wl] = build_workload(reg, wl, gdata, kind)
         tg = targets(reg, workloads)
-        m["targets_summary"] = {"met": sum(1 for t in tg if t["met"]), "total": len(tg)}
+        m["targets_summary"] = {"met": sum(1 for t in tg if t["met"]), "total": len(tg),
+                                "missed": sum(1 for t in tg if t["outcome"] == "missed"),
+                                "undecided": sum(1 for t in tg
+                                                 if t["outcome"] == "undecided")}
         m["claims"] = claims(reg, workloads, tg)
         result["regimes"][reg] = {"meta": m, "workloads": workloads, "targets": tg}
     result["meta"] = {
@@ -1026,6 +1035,40 @@ def target_met(side, bound, ci):
     return {">=": ci[0] >= bound, "<=": ci[1] <= bound, "<": ci[1] < bound}[side]
 
 
+def target_missed(side, bound, ci):
+    """Missed: the whole interval on the wrong side of bound."""
+    if not ci:
+        return False
+    return {">=": ci[1] < bound, "<=": ci[0] > bound, "<": ci[0] >= bound}[side]
+
+
+UNITS_TO_DECIDE_MAX = 999
+
+
+def units_to_decide(v, bound):
+    """The smallest number of units whose 95 % t interval, at this ratio and
+    this spread of the log ratios (sd_log), would lie wholly on one side of
+    bound: t(0.975, n-1) * sd / sqrt(n) < |log(ratio / bound)|. None where
+    that takes more than UNITS_TO_DECIDE_MAX, or without a spread."""
+    sd = v.get("sd_log")
+    if sd is None or v["ratio"] <= 0:
+        return None
+    gap = abs(math.log(v["ratio"] / bound))
+    for n in range(2, UNITS_TO_DECIDE_MAX + 1):
+        if t975(n - 1) * sd / math.sqrt(n) < gap:
+            return n
+    return None
+
+
+def outcome_text(t):
+    """bench.md's word for a target not met."""
+    if t["outcome"] != "undecided":
+        return t["outcome"]
+    n = t["units_to_decide"]
+    return "undecided: %s units would decide" % (
+        n if n is not None else "more than %d" % UNITS_TO_DECIDE_MAX)
+
+
 def targets(reg, workloads):
     """TARGETS checked on the regime's workloads: one entry per (target,
     workload) the regime ran."""
@@ -1042,10 +1085,15 @@ def targets(reg, workloads):
             else:
                 status = ("no interval" if not v["ci"] else
                           "met" if target_met(side, bound, v["ci"]) else "not met")
+            outcome = ("met" if status == "met" else
+                       "missed" if status == "not met" and target_missed(side, bound, v["ci"])
+                       else "undecided" if status == "not met" else status)
             t = {"id": tid, "regime": reg, "workload": wl, "governor": gov, "reference": ref,
                  "metric": metric, "figure": v and v["ratio"], "ci": v and v["ci"],
                  "n": v and v.get("n"), "side": side, "bound": bound,
-                 "met": status == "met", "status": status}
+                 "met": status == "met", "status": status, "outcome": outcome,
+                 "units_to_decide": (units_to_decide(v, bound) if outcome == "undecided"
+                                     else None)}
             t["text"] = "%s %s on %s (regime %s): %s %s %s x %s's (%s)" % (
                 gov, metric, wl, reg, fmt_ratio(v), side, "%.2f" % bound, ref, status)
             out.append(t)
@@ -1257,7 +1305,7 @@ def write_md(result, path):
                 t["id"], t["workload"], t["governor"], t["reference"], t["metric"],
                 fmt_ratio({"ratio": t["figure"], "ci": t["ci"]} if t["figure"] is not None
                           else None), t["side"], t["bound"],
-                "yes" if t["met"] else "**no** (%s)" % t["status"]))
+                "yes" if t["met"] else "**no** (%s)" % outcome_text(t)))
         L += ["", "### Claims (regime %s)" % reg, "",
               "Generated mechanically: hybrid and schedutil+assist against performance and "
               "schedutil, listed only where the 95% interval of the ratio excludes 1 "

@@ -322,7 +322,7 @@ def check_full(d):
                         if wl == "idle" and m in ("throughput", "energy_per_op_j"):
                             assert x is None
                             continue
-                        assert set(x) == {"ratio", "ci", "n"} and x["n"] == 4, x
+                        assert set(x) == {"ratio", "ci", "n", "sd_log"} and x["n"] == 4, x
                         brackets(x["ci"], x["ratio"], (reg, wl, g, ref, m))
                         if g == ref:
                             assert x["ratio"] == 1 and x["ci"] == [1, 1], (g, ref, x)
@@ -389,12 +389,20 @@ def check_targets_json(rd, reg):
         assert (t["figure"], t["ci"]) == (v[t["metric"]]["ratio"], v[t["metric"]]["ci"]), t
         assert t["met"] == report.target_met(t["side"], t["bound"], t["ci"]), t
         assert t["status"] == ("met" if t["met"] else "not met"), t
+        missed = report.target_missed(t["side"], t["bound"], t["ci"])
+        assert t["outcome"] == ("met" if t["met"] else "missed" if missed
+                                else "undecided"), t
+        assert (t["units_to_decide"] is None) == (t["outcome"] != "undecided" or
+                                                  report.units_to_decide(
+                                                      v[t["metric"]], t["bound"]) is None), t
     storage = [w for w in WLS if w != "idle"]
     assert ids == {"storage-throughput": storage, "storage-energy-per-op": storage,
                    "storage-throughput-hybrid": storage, "no-storage-energy": ["idle"],
                    "randread-p99": ["randread"]}, ids
-    assert rd["meta"]["targets_summary"] == {"met": sum(t["met"] for t in tg),
-                                             "total": len(tg)}
+    assert rd["meta"]["targets_summary"] == {
+        "met": sum(t["met"] for t in tg), "total": len(tg),
+        "missed": sum(t["outcome"] == "missed" for t in tg),
+        "undecided": sum(t["outcome"] == "undecided" for t in tg)}
     # Planted: schedutil+assist's p99 is performance's (not below it); its
     # throughput performance's exactly, shuffled: within 0.99 only where the
     # interval is narrow enough.
@@ -425,8 +433,9 @@ def check_t_interval():
     assert r["n"] == 4, r
     m, ci = report.mean_ci(runs_of([10.0, 12.0, 11.0, 13.0]), "throughput", "boot")
     assert m == 11.5 and abs(ci[0] - 9.44577) < 1e-5 and abs(ci[1] - 13.55423) < 1e-5, ci
+    assert abs(r["sd_log"] - 0.0129099) < 1e-6, r
     one = report.paired_ratio(runs_of([2.0]), runs_of([1.0]), "throughput", "boot")
-    assert one == {"ratio": 2.0, "ci": None, "n": 1}, one
+    assert one == {"ratio": 2.0, "ci": None, "n": 1, "sd_log": None}, one
     # t(0.975, df): the table, then the expansion (31: 2.0395, 120: 1.9799).
     for df, want, tol in ((1, 12.7062, 0), (3, 3.1824, 0), (30, 2.0423, 0),
                           (31, 2.0395, 5e-4), (120, 1.9799, 5e-4), (10 ** 6, 1.96, 1e-3)):
@@ -552,19 +561,39 @@ def check_williams():
 def check_target_rule():
     """A target is met only where the whole interval is on its side of the
     bound: at the bound counts for >= and <=, not for <; no interval: not met."""
-    cases = (  # side, bound, ci, met, name
-        (">=", 0.99, [0.99, 1.10], True, "lower end at the bound"),
-        (">=", 0.99, [0.9899, 1.10], False, "lower end just below"),
-        (">=", 0.98, [1.01, 1.02], True, "all above"),
-        ("<=", 1.00, [0.90, 1.00], True, "upper end at the bound"),
-        ("<=", 1.00, [0.90, 1.0001], False, "upper end just above"),
-        ("<=", 1.02, [1.00, 1.019], True, "within the margin"),
-        ("<", 1.00, [0.80, 1.00], False, "strictly below: at the bound is not"),
-        ("<", 1.00, [0.80, 0.999], True, "strictly below"),
-        (">=", 0.99, None, False, "no interval"),
+    cases = (  # side, bound, ci, met, missed, name
+        (">=", 0.99, [0.99, 1.10], True, False, "lower end at the bound"),
+        (">=", 0.99, [0.9899, 1.10], False, False, "lower end just below: undecided"),
+        (">=", 0.98, [1.01, 1.02], True, False, "all above"),
+        (">=", 0.99, [0.90, 0.9899], False, True, "all below: missed"),
+        (">=", 0.99, [0.90, 0.99], False, False, "upper end at the bound: undecided"),
+        ("<=", 1.00, [0.90, 1.00], True, False, "upper end at the bound"),
+        ("<=", 1.00, [0.90, 1.0001], False, False, "upper end just above: undecided"),
+        ("<=", 1.02, [1.00, 1.019], True, False, "within the margin"),
+        ("<=", 1.00, [1.07, 1.18], False, True, "all above: missed"),
+        ("<", 1.00, [0.80, 1.00], False, False, "strictly below: at the bound is not"),
+        ("<", 1.00, [0.80, 0.999], True, False, "strictly below"),
+        ("<", 1.00, [1.00, 1.20], False, True, "at the bound and above: missed"),
+        (">=", 0.99, None, False, False, "no interval"),
     )
-    for side, bound, ci, met, name in cases:
+    for side, bound, ci, met, missed, name in cases:
         assert report.target_met(side, bound, ci) is met, name
+        assert report.target_missed(side, bound, ci) is missed, name
+    # Units to decide: t(0.975, n-1) * sd / sqrt(n) < |log(ratio / bound)|.
+    # Gap 0.02, sd 0.03: n 11 gives 2.2281 * 0.03 / 3.3166 = 0.02015, n 12
+    # 2.2010 * 0.03 / 3.4641 = 0.01906: 12. Either side of the bound alike.
+    cases = (  # ratio, sd_log, bound, want, name
+        (math.exp(0.02), 0.03, 1.00, 12, "above the bound"),
+        (math.exp(-0.02), 0.03, 1.00, 12, "below it, the same"),
+        (0.99 * math.exp(0.02), 0.03, 0.99, 12, "the bound's own scale"),
+        (1.05, 0.0, 1.00, 2, "no spread: two units"),
+        (1.00, 0.03, 1.00, None, "at the bound: never"),
+        (1.001, 1.0, 1.00, None, "beyond the cap"),
+        (1.05, None, 1.00, None, "one unit: no spread"),
+    )
+    for ratio, sd, bound, want, name in cases:
+        got = report.units_to_decide({"ratio": ratio, "sd_log": sd}, bound)
+        assert got == want, (name, got, want)
 
 
 def check_quick(d):
