@@ -760,13 +760,21 @@ def t975(df):
     return z + (z ** 3 + z) / (4 * df) + (5 * z ** 5 + 16 * z ** 3 + 3 * z) / (96 * df ** 2)
 
 
-def t_interval(xs):
-    """[lo, hi] of the 95 % t interval of the mean of xs; None if < 2."""
+def sample_sd(xs):
+    """The sample standard deviation of xs (n - 1); None if < 2."""
     n = len(xs)
     if n < 2:
         return None
     m = sum(xs) / n
-    sd = math.sqrt(sum((x - m) ** 2 for x in xs) / (n - 1))
+    return math.sqrt(sum((x - m) ** 2 for x in xs) / (n - 1))
+
+
+def t_interval(xs):
+    """[lo, hi] of the 95 % t interval of the mean of xs; None if < 2."""
+    sd = sample_sd(xs)
+    if sd is None:
+        return None
+    n, m = len(xs), sum(xs) / len(xs)
     hw = t975(n - 1) * sd / math.sqrt(n)
     return [m - hw, m + hw]
 
@@ -802,12 +810,9 @@ def paired_ratio(runs, ref_runs, metric, kind):
     if not logs:
         return None
     ci = t_interval(logs)
-    n, m = len(logs), sum(logs) / len(logs)
-    return {"ratio": math.exp(m),
+    return {"ratio": math.exp(sum(logs) / len(logs)),
             "ci": None if ci is None else [math.exp(ci[0]), math.exp(ci[1])],
-            "n": n,
-            "sd_log": (math.sqrt(sum((x - m) ** 2 for x in logs) / (n - 1))
-                       if n > 1 else None)}
+            "n": len(logs), "sd_log": sample_sd(logs)}
 
 
 def rnd(x, p=6):
@@ -1085,9 +1090,9 @@ def targets(reg, workloads):
             else:
                 status = ("no interval" if not v["ci"] else
                           "met" if target_met(side, bound, v["ci"]) else "not met")
-            outcome = ("met" if status == "met" else
-                       "missed" if status == "not met" and target_missed(side, bound, v["ci"])
-                       else "undecided" if status == "not met" else status)
+            outcome = status
+            if status == "not met":
+                outcome = "missed" if target_missed(side, bound, v["ci"]) else "undecided"
             t = {"id": tid, "regime": reg, "workload": wl, "governor": gov, "reference": ref,
                  "metric": metric, "figure": v and v["ratio"], "ci": v and v["ci"],
                  "n": v and v.get("n"), "side": side, "bound": bound,
