@@ -16,7 +16,9 @@
 # (e.g. adding ondemand ondemand-nas hybrid-pin-all userspace-max) and
 # HGOV_BENCH_WORKLOADS change it. Writes out/bench.json, out/bench.md and
 # out/bench-REGIME-timeline.png; each boot's console, the raw lines and
-# every window's figures (runs.csv) are in out/bench/.
+# every window's figures (runs.csv) are in out/bench/. Without --quick it
+# also writes the result tables of README.md and scripts/bench/README.md
+# again (scripts/bench/tables.py): commit them with the run's text.
 set -euo pipefail
 . "$(dirname "$0")/../lib.sh"
 . "$(dirname "$0")/progs.sh"
@@ -103,5 +105,9 @@ cat "$out"/bench/*-boot*.log > "$out/bench/raw.log"
 # Debian's python3, which python3-matplotlib is for.
 /usr/bin/python3 "$HGOV_TOP/scripts/bench/report.py" "$out/bench/raw.log" "$out" ||
 	hgov_die "the report failed"
+# A full run writes README's and the bench README's tables again
+# (scripts/bench/tables.py keeps those whose data the run lacks).
+[ -n "$quick" ] || /usr/bin/python3 "$HGOV_TOP/scripts/bench/tables.py" "$out/bench.json" ||
+	hgov_die "the README tables failed"
 cat "$out/bench.md"
 hgov_log "out/bench.json, out/bench.md, out/bench-*-timeline.png written; took $((SECONDS - start)) s"
