@@ -282,10 +282,12 @@ hgov_all_opps() {
 
 # hgov_emulate [MODE] - reload the test-bed driver with frequency emulation
 # on (a lower OPP costs execution time) and boost enabled; every policy is
-# back under the default governor. MODE is the driver's emu_mode (masked,
-# the default: a busy CPU's waits mask interrupts; debt: they take them at
-# once and carry the rest; task: debt, with a user task's waits paid in its
-# own context).
+# back under the default governor. MODE is the driver's emu_mode (masked:
+# a busy CPU's waits mask interrupts; debt: they take them at once and
+# carry the rest; task: debt, with a user task's waits paid in its own
+# context). Without MODE the driver's default: task on a kernel with
+# IRQ_TIME_ACCOUNTING (every normal board), masked on the others (the
+# debug and RT boards).
 hgov_emulate() {
 	hgov_testbed emulate=1 ${1:+emu_mode=$1}
 	echo 1 > "$CPUFREQ/boost" || hgov_fail "cannot enable boost"

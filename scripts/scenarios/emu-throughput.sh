@@ -1,9 +1,10 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
 # Frequency emulation (hgov_testbed emulate=1), in every emu_mode: a
-# CPU-bound loop's throughput follows f / f_max within 5 % (emu_mode=masked,
-# the default: five rounds; debt and task: three) at every OPP of both clusters (A57 turbo
-# OPPs included), and an A53 at its top against an A57 at its top is
+# CPU-bound loop's throughput follows f / f_max within 5 % (emu_mode=masked:
+# five rounds; debt and task, the normal boards' default: three) at every
+# OPP of both clusters (A57 turbo OPPs included), and an A53 at its top
+# against an A57 at its top is
 # 535/1024 * 1200/1700 (capacity-dmips-mhz times frequency), within as
 # much; two CPUs busy at once are each slowed as one alone is, but for
 # the guest time single-threaded TCG makes them share (two()). Times are

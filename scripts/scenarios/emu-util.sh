@@ -8,8 +8,9 @@
 # No tick (100-1000 Hz) and no 500 us emulation slot divides the period,
 # so the jobs' phase against them drifts and averages out: with 16 ms, a
 # multiple of both, each run kept one phase, and at HZ=250 the mean of the
-# same OPP moved from run to run between 191 and 224 (16333 us: +-1). In emu_mode=task, and in masked
-# (the default) and debt where the kernel does not count interrupt time
+# same OPP moved from run to run between 191 and 224 (16333 us: +-1). In
+# emu_mode=task (the default with IRQ_TIME_ACCOUNTING: the normal boards),
+# and in masked and debt where the kernel does not count interrupt time
 # apart (hgov_testbed/irq_time): with IRQ_TIME_ACCOUNTING=y (R-Car
 # kernels) their waits, made in the timer's softirq, are interrupt time,
 # which PELT leaves out of the task. Late jobs (another vCPU's work

@@ -8,9 +8,11 @@
 # soon as it is taken: p99 <= 100 us at every OPP. So with emu_mode=task,
 # whose waits (a user task's, paid on its return to user space) take
 # interrupts and yield to a woken task too. The masked mode (the driver's
-# default; an interrupt waits for the end of a wait of up to
-# (1 - speed) * 500 us) is measured first and only shown, so that the
-# before and after are side by side. Latencies are guest time. On the
+# default only without IRQ_TIME_ACCOUNTING, on the debug and rt boards; an
+# interrupt waits for the end of a wait of up to (1 - speed) * 500 us) is
+# measured first and only shown, so that the three are side by side; each
+# mode is named, so the default of the board's kernel (task on the normal
+# boards) does not matter here. Latencies are guest time. On the
 # debug and rt boards (HGOV_TIMING=0) nothing is asserted.
 . /lib/hgov.sh
 

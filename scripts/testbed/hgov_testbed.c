@@ -43,9 +43,10 @@
  * for what it runs, not for the task it preempted. emu_mode=task is debt
  * with a user task's waits paid in its own context (hgov_emu_pay.c), so
  * that they stay its running time where IRQ_TIME_ACCOUNTING=y (every R-Car
- * kernel) counts softirq time apart, and the default there. Elsewhere
- * the default is emu_mode=masked, which waits with IRQs off: the figures
- * calibrated on the 5.10 board rest on it.
+ * kernel and every normal board) counts softirq time apart. It is the
+ * default there, and the eMMC model's calibration and the bench's figures
+ * rest on it. Without IRQ_TIME_ACCOUNTING (the debug and RT boards) the
+ * default is emu_mode=masked, which waits with IRQs off.
  *
  * debugfs hgov_testbed/irq_time says whether the kernel counts interrupt
  * time apart (Y), where only emu_mode=task keeps a task's utilization.
