@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0
-# Every test: style and static checks, the build matrix (arm64 and x86_64
-# against 5.10, 6.1, 6.12 and 7.3), packaging, the KUnit suites (read by
+# Every test: style and static checks, the docs check (scripts/test/docs.py),
+# the build matrix (arm64 and x86_64 against 5.10, 6.1, 6.12 and 7.3),
+# packaging, the KUnit suites (read by
 # kunit.py) and every board scenario in scripts/scenarios on the 5.10
 # and 7.3 boards, the eMMC model's calibration check on 5.10, the remote
 # bench against the 7.3 board, then the suites and make stress on the
@@ -53,6 +54,9 @@ hgov_need_host_tools
 src=$(HGOV_KVER=6.12 hgov_src)
 
 run_logged style bash "$HGOV_TOP/scripts/test/style.sh"
+# README's bounds and every README's links, and the check's own cases.
+run_logged docs-check python3 "$HGOV_TOP/scripts/test/docs.py" --self-test
+run_logged docs python3 "$HGOV_TOP/scripts/test/docs.py"
 # make bench's and make demo's reports against synthetic logs (host only).
 hgov_need_pkgs python3-matplotlib
 run_logged bench-report /usr/bin/python3 "$HGOV_TOP/scripts/bench/test_report.py"
