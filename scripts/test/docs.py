@@ -197,17 +197,17 @@ def check_generated(path, lines, errors):
 
 
 def check(top):
-    errors, cache = [], {}
+    """(problems, READMEs read, relative links checked) of the tree at top."""
     if not os.path.isfile(os.path.join(top, "README.md")):
-        return ["README.md: missing"]
-    links = 0
+        return ["README.md: missing"], [], 0
+    errors, cache, links = [], {}, 0
     check_readme_bounds(top, errors)
-    for path in readmes(top):
+    files = readmes(top)
+    for path in files:
         lines = read(os.path.join(top, path))
         links += check_links(top, path, lines, errors, cache)
         check_generated(path, lines, errors)
-    check.links = links
-    return errors
+    return errors, files, links
 
 
 def self_test():
@@ -256,7 +256,7 @@ def self_test():
             for path, lines in (("README.md", readme), ("docs/README.md", sub)):
                 with open(os.path.join(top, path), "w", encoding="utf-8") as f:
                     f.write("\n".join(lines) + "\n")
-            got = check(top)
+            got = check(top)[0]
         ok = len(got) == len(want) and all(g.startswith(w) for g, w in zip(got, want))
         print("%s %s%s" % ("ok" if ok else "FAIL", name, "" if ok else ": got %s" % got))
         failed += not ok
@@ -272,12 +272,11 @@ def main(argv):
         return 2
     top = args[0] if args else os.path.join(os.path.dirname(os.path.abspath(__file__)),
                                             "..", "..")
-    errors = check(os.path.abspath(top))
+    errors, files, links = check(os.path.abspath(top))
     for e in errors:
         print(e)
-    files = readmes(os.path.abspath(top))
     print("docs: %d README file(s), %d relative link(s), %d problem(s)" % (
-        len(files), check.links, len(errors)))
+        len(files), links, len(errors)))
     return 1 if errors else 0
 
 
