@@ -11,8 +11,12 @@
  *   mmc core starts the next request once the last one is done.
  * - Device time on the guest clock: lat_us per request plus the transfer
  *   at read_mbps or write_mbps, from an hrtimer on irq_cpu (cpu0, the CPU
- *   the SDHI interrupt goes to on the H3). A request issued elsewhere
- *   reaches irq_cpu by IPI, as a register write reaches the host. The
+ *   the SDHI interrupt goes to on the H3). The device time starts when the
+ *   request is taken, as the host starts a command on the register write
+ *   of the CPU that issues it; a request issued elsewhere reaches irq_cpu
+ *   by IPI only to arm the hrtimer at that end time. So irq_cpu's wake-up
+ *   (its idle exit) overlaps the device time, as the H3's cpu0 waking for
+ *   the command-response interrupt does, instead of delaying it. The
  *   hrtimer raises the model's own interrupt (an irq descriptor, "hgov_mmc"
  *   in /proc/interrupts), handled there as the SDHI's is: whatever
  *   watches device interrupts (irq_handler_entry) sees it.
@@ -106,6 +110,8 @@ struct tb_mmc_cmd {
  * @queue: requests issued, waiting for the device
  * @cur: the request in the device; written under @lock before @csd is
  *	queued (the IPI orders it), read on irq_cpu
+ * @cur_end: when @cur's device time ends, CLOCK_MONOTONIC ns; written with
+ *	@cur and ordered the same way
  * @busy: a request is in the device, on its way there, or just completed
  *	with its successor not taken yet: queue_rq() starts the device only
  *	when this is clear
@@ -127,6 +133,7 @@ struct tb_mmc {
 	spinlock_t		lock;
 	struct list_head	queue;
 	struct request		*cur;
+	u64			cur_end;
 	bool			busy;
 	struct hrtimer		timer;
 	int			irq;
@@ -212,17 +219,22 @@ static bool tb_mmc_take(struct tb_mmc *m)
 	cmd = list_first_entry(&m->queue, struct tb_mmc_cmd, node);
 	list_del(&cmd->node);
 	m->cur = blk_mq_rq_from_pdu(cmd);
+	/* The device starts now, on whichever CPU took it. */
+	m->cur_end = ktime_get_ns() + cmd->dev_ns;
 	m->busy = true;
 	return true;
 }
 
-/* @csd's function, on irq_cpu in hard IRQ: @cur's device time starts. */
+/*
+ * @csd's function, on irq_cpu in hard IRQ: the timer for the end of @cur's
+ * device time, which started when @cur was taken. An end already past (a
+ * wake-up longer than the device time) fires at once.
+ */
 static void tb_mmc_start(void *info)
 {
 	struct tb_mmc *m = info;
-	struct tb_mmc_cmd *cmd = blk_mq_rq_to_pdu(m->cur);
 
-	hrtimer_start(&m->timer, ns_to_ktime(cmd->dev_ns), HRTIMER_MODE_REL_PINNED_HARD);
+	hrtimer_start(&m->timer, ns_to_ktime(m->cur_end), HRTIMER_MODE_ABS_PINNED_HARD);
 }
 
 /*
@@ -342,7 +354,7 @@ static int __init tb_mmc_init(void)
 	tb_mmc_loops_per_us = tb_loops_per_us(1000000);
 	spin_lock_init(&m->lock);
 	INIT_LIST_HEAD(&m->queue);
-	tb_hrtimer_setup(&m->timer, tb_mmc_irq, CLOCK_MONOTONIC, HRTIMER_MODE_REL_PINNED_HARD);
+	tb_hrtimer_setup(&m->timer, tb_mmc_irq, CLOCK_MONOTONIC, HRTIMER_MODE_ABS_PINNED_HARD);
 	m->csd.func = tb_mmc_start;
 	m->csd.info = m;
 	tasklet_setup(&m->next, tb_mmc_next);
