@@ -1,7 +1,8 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
 # make bench, on one board boot (scripts/bench/run.sh runs it with BENCH_REGIME,
-# BENCH_BOOT, BENCH_REPS, BENCH_RUN0, BENCH_GOVS and BENCH_WORKLOADS set in
+# BENCH_BOOT, BENCH_REPS, BENCH_RUN0, BENCH_GOVS, BENCH_WORKLOADS and
+# BENCH_TB_OPTS set in
 # front, and scripts/bench/williams.sh's functions): every workload under
 # every governor, each its own measured window, the governor order of run
 # k = BENCH_RUN0 + rep - 1 the Williams square's row k mod its rows. Prints
@@ -118,7 +119,20 @@ bench_select() {
 	esac
 }
 
+HGOV_TB_OPTS=${BENCH_TB_OPTS:-}
 hgov_emulate
+# What the board is (scripts/testbed/README.md): the emulation mode, each
+# cluster's idle states (name/latency in us; none: WFI only) and the share
+# of it an exit costs.
+idle=
+for c in 0 4; do
+	for d in "/sys/devices/system/cpu/cpu$c/cpuidle"/state[1-9]; do
+		if [ -d "$d" ]; then
+			idle="$idle${idle:+,}cpu$c:$(cat "$d/name")/$(cat "$d/latency")"
+		fi
+	done
+done
+echo "BOARD emu_mode=$(cat /sys/module/hgov_testbed/parameters/emu_mode) idle_states=${idle:-none} idle_exit_pct=$(cat /sys/module/hgov_testbed/parameters/idle_exit_pct) tb_opts='${BENCH_TB_OPTS:-}'"
 # bonnie++ looks its -u user up.
 mkdir -p /etc
 echo root:x:0:0:root:/root:/bin/sh > /etc/passwd

@@ -7,7 +7,8 @@ anything else are skipped) and writes OUTDIR/bench.json, OUTDIR/bench.md,
 OUTDIR/bench/runs.csv (every window's figures) and one
 OUTDIR/bench-REGIME-timeline.png per regime.
 
-Raw lines: BOOT (one board boot), EMMC and MEM (meta), DESIGN (a
+Raw lines: BOOT (one board boot), EMMC, MEM and BOARD (meta: the eMMC
+model, memory, the test bed's emulation mode and idle model), DESIGN (a
 repetition's row of the Williams square and its governor order), then per
 measured window WIN, SNAP/BUSY/TIS/IDLE begin and end, RES, TR (timeline)
 and WINEND; a window without WINEND (the board died, or the next WIN or BOOT
@@ -45,6 +46,11 @@ EM = {
     "a57": (854, {500000: 830, 1000000: 830, 1500000: 830, 1600000: 900, 1700000: 960}),
     "a53": (277, {800000: 820, 1000000: 820, 1200000: 820}),
 }
+# An older Renesas BSP DT's dynamic-power-coefficient (linux-bsp, before
+# mainline's IPA values of 2019: A57 460, A53 120; it had AVS voltages,
+# not modelled), at the same OPP voltages: the second energy model every energy ratio is
+# also computed under (energy_*_bsp_em), since neither set is a measurement.
+EM_BSP_CAP = {"a57": 460, "a53": 120}
 CLUSTER = {cpu: ("a57" if cpu < 4 else "a53") for cpu in range(8)}
 POLICY = {"a57": "policy0", "a53": "policy4"}
 
@@ -95,6 +101,10 @@ SLEEP_W = 0.0
 SLEEP_OVERRUN_TOL = 0.01
 ENERGY_MODEL = {
     "energy_j": "dynamic + static + idle; energy_dyn_j: dynamic only",
+    "energy_j_bsp_em": "energy_j with the older BSP's dynamic-power-coefficient (A57 460, A53 "
+                       "120 uW/MHz/V^2, an older Renesas linux-bsp DT) at the same OPP "
+                       "voltages; static and idle terms the same (Juno r0's); "
+                       "energy_per_op_j_bsp_em likewise",
     "dynamic": "P = C * V^2 * f per busy CPU from BUSY deltas; C = dynamic-power-coefficient "
                "(A57 854, A53 277 uW/MHz/V^2) and OPP voltages of r8a77951.dtsi",
     "static": "per cluster for its whole time at each OPP (TIS deltas): Juno r0 CLUSTER "
@@ -137,9 +147,10 @@ def volt(cluster, khz):
     return table[up[0] if up else max(table)]
 
 
-def power_w(cluster, khz):
-    """Dynamic power (W) of one busy CPU of cluster at khz."""
-    cap = EM[cluster][0]
+def power_w(cluster, khz, caps=None):
+    """Dynamic power (W) of one busy CPU of cluster at khz (caps: other
+    dynamic-power coefficients by cluster)."""
+    cap = (caps or {}).get(cluster, EM[cluster][0])
     return cap * (khz / 1000) * volt(cluster, khz) ** 2 / 1e9 / 1000
 
 
@@ -392,7 +403,7 @@ def parse(path):
                         "seq": m.group(1).split()}
             elif tag in REMOTE_TAGS:
                 parse_remote_meta(tag, w, line, gmeta)
-            elif tag in ("EMMC", "MEM"):
+            elif tag in ("EMMC", "MEM", "BOARD"):
                 text = " ".join(w[1:])
                 if regime is None:
                     gmeta[tag.lower()] = text
@@ -625,9 +636,10 @@ def num(v):
     return x if x == x and abs(x) != float("inf") else None
 
 
-def energy(win):
+def energy(win, caps=None):
     """(total J, dynamic J, static J, idle J, wall s); energies None where
-    a snapshot lacks the BUSY or TIS lines."""
+    a snapshot lacks the BUSY or TIS lines. caps: other dynamic-power
+    coefficients (EM_BSP_CAP); a real board's energy does not change."""
     b, e = win["snap"]["begin"], win["snap"]["end"]
     wall = (e["t"] - b["t"]) / 1e9
     if "remote" in win["env"]:
@@ -648,7 +660,7 @@ def energy(win):
         busy = 0.0
         for khz, d in busy_by_khz(b, e, k).items():
             busy += d
-            dyn += d * power_w(cl, khz)
+            dyn += d * power_w(cl, khz, caps)
         sleep = sleep_s(b, e, k)
         idle += max(0.0, wall - busy - sleep) * idle_w(cl, mean_mv[cl]) + sleep * SLEEP_W
     return dyn + stat + idle, dyn, stat, idle, wall
@@ -716,6 +728,7 @@ def work_ops(win, unit, tput, wall):
 
 def run_record(win):
     tot, dyn, stat, idle, wall = energy(win)
+    tot_bsp = tot if "remote" in win["env"] else energy(win, EM_BSP_CAP)[0]
     res = win["res"]
     tput = num(res.get("throughput"))
     unit = res.get("unit")
@@ -731,12 +744,14 @@ def run_record(win):
            "p50_ms": num(res.get("p50_ms")), "p99_ms": num(res.get("p99_ms")),
            "ops": ops,
            "energy_per_op_j": None if tot is None or not ops else tot / ops,
-           "energy_per_op_unit": OP_UNIT[unit][0] if ops else None}
+           "energy_per_op_unit": OP_UNIT[unit][0] if ops else None,
+           "energy_j_bsp_em": tot_bsp,
+           "energy_per_op_j_bsp_em": None if tot_bsp is None or not ops else tot_bsp / ops}
     for k, v in res.items():
         if k not in rec and k not in ("throughput", "unit"):
             rec[k] = num(v) if num(v) is not None else v
     for k in ("energy_j", "energy_dyn_j", "energy_static_j", "energy_idle_j", "power_mw",
-              "wall_s", "ops", "energy_per_op_j"):
+              "wall_s", "ops", "energy_per_op_j", "energy_j_bsp_em", "energy_per_op_j_bsp_em"):
         rec[k] = rnd(rec[k])
     return rec
 
@@ -861,7 +876,7 @@ def aggregate(wins, rmeta, gmeta, dropped, date):
              "windows_dropped": [d for d in dropped if d["regime"] == reg],
              "kernel": " | ".join(dict.fromkeys(str(b.get("kernel")) for b in boots.values()
                                                 if b.get("kernel"))) or None}
-        for k in ("emmc", "mem"):
+        for k in ("emmc", "mem", "board"):
             vals = list(dict.fromkeys(b[k] for b in boots.values() if k in b))
             m[k] = vals[0] if len(vals) == 1 else (vals or None)
         m["boot_details"] = boots
@@ -1020,7 +1035,8 @@ def build_workload(reg, wl, gdata, kind):
         for ref in REFS:
             if ref not in gdata:
                 continue
-            metrics = ["throughput", "energy_j", "energy_per_op_j"]
+            metrics = ["throughput", "energy_j", "energy_per_op_j", "energy_j_bsp_em",
+                       "energy_per_op_j_bsp_em"]
             if "p99_ms" in res and "p99_ms" in govs[ref]:
                 metrics.append("p99_ms")
             res["vs"][ref] = {m: paired_ratio(gdata[g]["runs"], gdata[ref]["runs"], m, kind)
@@ -1143,7 +1159,8 @@ CLAIM_METRICS = (("throughput", lambda ci: ci[0] > 1, "throughput"),
 
 
 def claims(reg, workloads, tg=()):
-    """Superiority claims where the interval excludes 1, and non-inferiority
+    """Superiority claims where the interval excludes 1 (energy: under both
+    energy models), and non-inferiority
     ("no worse than") claims only for the targets met, against their
     margins stated before the run."""
     out = []
@@ -1156,7 +1173,10 @@ def claims(reg, workloads, tg=()):
                 v = gx["vs"].get(y) or {}
                 for metric, better, what in CLAIM_METRICS:
                     m = v.get(metric)
-                    if m and m["ci"] and better(m["ci"]):
+                    # An energy claim only where the second energy model
+                    # (EM_BSP_CAP) makes it too.
+                    m2 = v.get(metric + "_bsp_em", m) if metric != "throughput" else m
+                    if m and m["ci"] and better(m["ci"]) and m2 and m2["ci"] and better(m2["ci"]):
                         out.append({"kind": "superiority",
                                     "winner": x, "loser": y, "workload": wl, "regime": reg,
                                     "metric": metric, "ratio": m["ratio"], "ci": m["ci"],

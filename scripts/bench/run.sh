@@ -14,7 +14,9 @@
 # --quick: one boot and one run of five workloads under four governors,
 # for development (about 10 minutes). HGOV_BENCH_REGIMES, HGOV_BENCH_GOVS
 # (e.g. adding ondemand ondemand-nas hybrid-pin-all userspace-max) and
-# HGOV_BENCH_WORKLOADS change it. Writes out/bench.json, out/bench.md and
+# HGOV_BENCH_WORKLOADS change it; HGOV_BENCH_TB_OPTS, the test-bed
+# driver's options (idle_exit_pct=0 or 100: the idle model's range; each
+# boot's BOARD line says what it ran). Writes out/bench.json, out/bench.md and
 # out/bench-REGIME-timeline.png; each boot's console, the raw lines and
 # every window's figures (runs.csv) are in out/bench/. Without --quick it
 # also writes the result tables of README.md and scripts/bench/README.md
@@ -29,6 +31,11 @@ case ${1:-} in
 "") ;;
 *) echo "usage: $0 [--quick]" >&2; exit 2 ;;
 esac
+tb_opts=${HGOV_BENCH_TB_OPTS:-}
+for o in $tb_opts; do
+	[[ $o =~ ^[a-z_]+=[a-z0-9]+$ ]] ||
+		hgov_die "HGOV_BENCH_TB_OPTS: '$o' is not an hgov_testbed option (name=value)"
+done
 hgov_need_host_tools
 hgov_need_pkgs python3-matplotlib
 out=$HGOV_TOP/out
@@ -79,7 +86,7 @@ for regime in ${HGOV_BENCH_REGIMES:-5.10 6.12}; do
 		log=$out/bench/$regime-boot$boot.log
 		{
 			echo "BENCH_REGIME=$regime BENCH_BOOT=$boot BENCH_REPS=$reps BENCH_RUN0=$run0${HGOV_BENCH_TRACE_KB:+ BENCH_TRACE_KB=$HGOV_BENCH_TRACE_KB}"
-			echo "BENCH_GOVS='$govs' BENCH_WORKLOADS='$rwls'"
+			echo "BENCH_GOVS='$govs' BENCH_WORKLOADS='$rwls' BENCH_TB_OPTS='$tb_opts'"
 			cat "$HGOV_TOP/scripts/bench/williams.sh" "$HGOV_TOP/scripts/bench/board.sh"
 		} > "$work/bench.sh"
 		hgov_log "regime $regime, boot $boot of $boots: $reps repetition(s)"

@@ -91,6 +91,19 @@ def vs(rd, wl, gov, ref, metric):
     return g["vs"][ref].get(metric)
 
 
+def vs_bsp(rd, wl, gov, ref, metric):
+    """vs() under the second energy model (the older BSP's dynamic-power
+    coefficients, report.py's EM_BSP_CAP); throughput is vs()'s."""
+    if metric not in ("energy_j", "energy_per_op_j"):
+        return vs(rd, wl, gov, ref, metric)
+    g = rd["workloads"][wl]["governors"][gov]
+    if gov == ref:
+        return None
+    if metric == "energy_per_op_j" and g["vs"][ref].get(metric) is None:
+        metric = "energy_j"
+    return g["vs"][ref].get(metric + "_bsp_em")
+
+
 def side(v):
     """+1 if the whole interval is above 1, -1 if below, 0 if it holds 1."""
     if not v or not v.get("ci"):
@@ -98,13 +111,21 @@ def side(v):
     return 1 if v["ci"][0] > 1 else -1 if v["ci"][1] < 1 else 0
 
 
+def both_side(rd, wl, gov, ref, metric):
+    """side() where both energy models put the interval on the same side,
+    else 0 (throughput has one)."""
+    a = side(vs(rd, wl, gov, ref, metric))
+    return a if a == side(vs_bsp(rd, wl, gov, ref, metric)) else 0
+
+
 def tally(rd, gov, ref, metric, wls):
-    """How many of wls put gov's metric above, at or below ref's, by interval."""
-    vals = [(w, vs(rd, w, gov, ref, metric)) for w in wls]
+    """How many of wls put gov's metric above, at or below ref's, by interval
+    (energy: under both energy models)."""
+    vals = [(w, vs(rd, w, gov, ref, metric), both_side(rd, w, gov, ref, metric)) for w in wls]
     parts = []
     for s, word in ((1, "above"), (0, "not distinguishable from"), (-1, "below")):
-        rs = sorted({"%.2f" % v["ratio"] for _, v in vals if v and side(v) == s}, key=float)
-        n = sum(1 for _, v in vals if v and side(v) == s)
+        rs = sorted({"%.2f" % v["ratio"] for _, v, sd in vals if v and sd == s}, key=float)
+        n = sum(1 for _, v, sd in vals if v and sd == s)
         if n:
             parts.append("%s on %d (%s)" % (word, n, rs[0] if len(rs) == 1 else rs[0] + "–" + rs[-1]))
     return "; ".join(parts)
@@ -123,6 +144,22 @@ def readme_results(bench):
         row += [ratio(vs(rd, w, g, ref, "energy_per_op_j"))
                 for ref in ("performance", "schedutil") for g in ("hybrid", ASSIST)]
         L.append("| " + " | ".join(row) + " |")
+    # The same cells under the second energy model, where it puts the
+    # interval on another side of 1.
+    moved = []
+    for w, label in README_WLS:
+        for ref in ("performance", "schedutil"):
+            for g in ("hybrid", ASSIST):
+                a = vs(rd, w, g, ref, "energy_per_op_j")
+                b = vs_bsp(rd, w, g, ref, "energy_per_op_j")
+                if a and b and side(a) != side(b):
+                    moved.append("%s, %s ÷ %s's: %s" % (label, "assist" if g == ASSIST else g,
+                                                       ref, ratio(b)))
+    L += ["", "Energy under an older Renesas BSP's dynamic-power coefficients (A57 460, "
+          "A53 120, where the table's are the mainline DT's 854 and 277; static and idle "
+          "power Juno r0's in both): " +
+          ("; ".join(moved) + ", on another side of 1 than above" if moved else
+           "every interval on the same side of 1 as above") + "."]
     L += ["", "The %s board (kernel %s), %d boots; a ratio is the geometric mean of the "
           "boots' paired ratios, its 95 %% interval in brackets. Above 1 is faster, or "
           "costs more energy per unit of work (KiB, I/O, transaction, update). assist: "

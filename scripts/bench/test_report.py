@@ -18,8 +18,8 @@ run by sh, the targets' rule at its bound, a one-boot one-repetition log
 (no intervals), a make bench TARGET=... log (fio's JSON, energy from the
 kernel's energy model and from hwmon), demo/plot.py against a synthetic
 console log, and the calibration check's verdict (scripts/calibrate/
-judge.py: when a first boot decides alone, when a second one runs, what
-both decide), and the README tables of scripts/bench/tables.py (written
+judge.py: when a first stage decides alone, when a second one runs, what
+both decide, boots as the unit), and the README tables of scripts/bench/tables.py (written
 where the run has their data, kept where not, hashed as scripts/test/
 docs.py checks). --keep keeps the directory.
 """
@@ -165,7 +165,9 @@ def make_log(path, regimes=("5.10", "6.12"), boots=4, reps=1, govs=GOVS, wls=WLS
             L += ["[    0.000000] Booting Linux on physical CPU 0x0",
                   "BOOT regime=%s boot=%d kernel=%s.%d-hgov" % (reg, boot, reg, 100 + boot),
                   "MEM MemTotal: 655360 kB MemFree: 300000 kB Cached: 1000 kB",
-                  "EMMC fs=ext4 dirty_bytes=0 read_mbps=90 write_mbps=40 "]
+                  "EMMC fs=ext4 dirty_bytes=0 read_mbps=90 write_mbps=40 ",
+                  "BOARD emu_mode=task idle_states=cpu0:cpu-sleep-0/900 idle_exit_pct=13 "
+                  "tb_opts=''"]
             for rep in range(1, reps + 1):
                 k = (boot - 1) * reps + rep - 1
                 seq = [govs[i - 1] for i in rows[k % len(rows)]]
@@ -262,6 +264,7 @@ def check_full(d):
                 dz["complete"]) == ("williams", 14, [0, 1, 2, 3], "boot", 4, False), dz
         assert dz["sequences"][0] == [GOVS[i - 1] for i in williams(7)[0]], dz["sequences"]
         assert rd["meta"]["emmc"].startswith("fs=ext4"), rd["meta"]["emmc"]
+        assert "idle_exit_pct=13" in rd["meta"]["board"], rd["meta"].get("board")
         assert rd["meta"]["mem"].startswith("MemTotal"), rd["meta"]["mem"]
         assert len(rd["meta"]["windows_dropped"]) == 1
         assert set(rd["workloads"]) == set(WLS), rd["workloads"].keys()
@@ -315,13 +318,15 @@ def check_full(d):
                     assert abs(r["throughput"] - sum(tp) / 4) < 1e-6 * r["throughput"], r
                 assert set(r["vs"]) == {"performance", "schedutil"}, r["vs"].keys()
                 for ref, v in r["vs"].items():
-                    want = {"throughput", "energy_j", "energy_per_op_j"}
+                    want = {"throughput", "energy_j", "energy_per_op_j", "energy_j_bsp_em",
+                            "energy_per_op_j_bsp_em"}
                     if wl == "randread":
                         want.add("p99_ms")
                     assert set(v) == want, (wl, v.keys())
                     for m in want:
                         x = v[m]
-                        if wl == "idle" and m in ("throughput", "energy_per_op_j"):
+                        if wl == "idle" and m in ("throughput", "energy_per_op_j",
+                                                  "energy_per_op_j_bsp_em"):
                             assert x is None
                             continue
                         assert set(x) == {"ratio", "ci", "n", "sd_log"} and x["n"] == 4, x
@@ -734,8 +739,16 @@ def check_sleep():
         b["cpu%d" % c] = {(500000 if c < 4 else 800000): 0}
         e["cpu%d" % c] = {(500000 if c < 4 else 800000): 5 * 10**8}
     win = {"snap": {"begin": b, "end": e}, "env": {}}
-    _, _, _, wfi_only, wall = report.energy(win)
+    _, dyn, stat, wfi_only, wall = report.energy(win)
     assert wall == 2
+    # The second energy model: the older BSP's coefficients scale the
+    # dynamic term alone, cluster by cluster (each CPU busy 0.5 s).
+    _, dyn_bsp, stat_bsp, wfi_bsp, _ = report.energy(win, report.EM_BSP_CAP)
+    want_dyn = 4 * 0.5 * (report.power_w("a57", 500000) + report.power_w("a53", 800000))
+    want_bsp = 4 * 0.5 * (report.power_w("a57", 500000) * 460 / 854 +
+                          report.power_w("a53", 800000) * 120 / 277)
+    assert abs(dyn - want_dyn) < 1e-12 and abs(dyn_bsp - want_bsp) < 1e-12, (dyn, dyn_bsp)
+    assert (stat_bsp, wfi_bsp) == (stat, wfi_only)
     want = 4 * 1.5 * (report.idle_w("a57", 830) + report.idle_w("a53", 820))
     assert abs(wfi_only - want) < 1e-12, (wfi_only, want)
     # cpu0 sleeps 1.0 s of its 1.5 idle s, cpu4 all 1.5 s (two states).
@@ -752,7 +765,7 @@ def check_sleep():
     assert report.energy(win)[3] < idle
 
 
-def cal_log(path, n, shift=None, perf_scale=1.0, seed=1):
+def cal_log(path, n, shift=None, perf_scale=1.0, seed=1, model="done_ns=19000"):
     """A calibration boot's console: n repetitions whose schedutil/performance
     ratios are the report's plus shift[key], with 0.2 % jitter."""
     rng = random.Random(seed)
@@ -760,7 +773,7 @@ def cal_log(path, n, shift=None, perf_scale=1.0, seed=1):
           "input": (181281, 158838), "seeks": (6231, 5232)}
     shift = shift or {}
     with open(path, "w") as f:
-        f.write("CALMODEL done_ns=19000\n[    1.0] a kernel line\n")
+        f.write("CALMODEL %s\n[    1.0] a kernel line\n" % model)
         for rep in range(1, n + 1):
             perf = {k: p * perf_scale * rng.uniform(0.998, 1.002) for k, (p, _) in h3.items()}
             sched = {k: perf[k] * (s / p + shift.get(k, 0)) * rng.uniform(0.998, 1.002)
@@ -771,36 +784,56 @@ def cal_log(path, n, shift=None, perf_scale=1.0, seed=1):
 
 
 def check_calibrate_judge(d):
-    """scripts/calibrate/judge.py: a first boot decides alone only with
-    room; the medians of both boots decide after a second."""
+    """scripts/calibrate/judge.py: a first stage (two boots) decides alone
+    only with room; the medians of both stages decide after a second; the
+    interval resamples boots; boots of different boards are refused."""
     cases = [
         # (what, shift, performance's scale, --final, exit code)
         ("every ratio the report's", {}, 1.0, False, 0),
         ("every ratio 0.03 inside its bound", {"output": 0.01, "seeks": -0.01}, 1.0, False, 0),
-        ("block output 0.002 inside: a second boot", {"output": 0.038}, 1.0, False, 3),
-        ("seeks beyond: a second boot, not a failure", {"seeks": -0.05}, 1.0, False, 3),
-        ("both boots, block output 0.004 inside", {"output": 0.036}, 1.0, True, 0),
-        ("both boots, block output beyond", {"output": 0.045}, 1.0, True, 1),
-        ("both boots, rewrite beyond", {"rewrite": -0.05}, 1.0, True, 1),
+        ("block output 0.002 inside: a second stage", {"output": 0.038}, 1.0, False, 3),
+        ("seeks beyond: a second stage, not a failure", {"seeks": -0.05}, 1.0, False, 3),
+        ("both stages, block output 0.004 inside", {"output": 0.036}, 1.0, True, 0),
+        ("both stages, block output beyond", {"output": 0.045}, 1.0, True, 1),
+        ("both stages, rewrite beyond", {"rewrite": -0.05}, 1.0, True, 1),
         ("performance's K/s 25 % low", {}, 0.75, True, 1),
     ]
+
+    def judge(logs, final):
+        return subprocess.run([sys.executable, CAL_JUDGE] + (["--final"] if final else []) + logs,
+                              capture_output=True, text=True)
+
     for what, shift, scale, final, want in cases:
         logs = []
-        for boot in (1, 2) if final else (1,):
+        for boot in range(1, 5 if final else 3):
             logs.append(os.path.join(d, "cal-%d.log" % boot))
-            cal_log(logs[-1], 16, shift, scale, seed=boot)
-        r = subprocess.run([sys.executable, CAL_JUDGE] + (["--final"] if final else []) + logs,
-                           capture_output=True, text=True)
+            cal_log(logs[-1], 8, shift, scale, seed=boot)
+        r = judge(logs, final)
         assert r.returncode == want, "judge.py, %s: exit %d, not %d\n%s%s" % (
             what, r.returncode, want, r.stdout, r.stderr)
         if want == 3:
-            assert "second boot" in r.stdout, what
+            assert "second stage of 2 boot(s)" in r.stdout, what
         else:
-            assert "32 runs each on 2 boot(s)" in r.stdout if final else "16 runs each" in r.stdout, what
-            assert "pass rate of this check" in r.stdout, what
-    r = subprocess.run([sys.executable, CAL_JUDGE, os.path.join(d, "no-such.log")],
-                       capture_output=True, text=True)
+            assert ("32 runs each on 4 boot(s)" if final else "16 runs each on 2 boot(s)") in r.stdout, what
+            assert "pass rate of this check as make test runs it (2 boot(s) of 8 runs" in r.stdout, what
+    # Boots that disagree (seeks 0.03 apart) with tight runs within each:
+    # the interval spans them, as runs taken as independent would not.
+    logs = [os.path.join(d, "cal-%d.log" % b) for b in (1, 2)]
+    cal_log(logs[0], 8, {"seeks": 0.015}, seed=1)
+    cal_log(logs[1], 8, {"seeks": -0.015}, seed=2)
+    r = judge(logs, False)
+    row = [ln for ln in r.stdout.splitlines() if ln.startswith("random seeks")]
+    assert row, r.stdout + r.stderr
+    lo, hi = (float(x) for x in row[0].split()[7].split("-"))
+    assert lo < 0.840 - 0.01 and hi > 0.840 + 0.01, "the seeks interval ignores the boots: " + row[0]
+    # Boots of different boards are not judged together.
+    cal_log(logs[1], 8, seed=2, model="done_ns=19000 idle_exit_pct=13")
+    r = judge(logs, False)
+    assert r.returncode == 2 and "different boards" in r.stderr, "judge.py, two boards: %r" % (r,)
+    r = judge([os.path.join(d, "no-such.log")], False)
     assert r.returncode == 2 and "no-such.log" in r.stderr, "judge.py on a missing log: %r" % (r,)
+    r = judge(logs[:1] * 3, True)
+    assert r.returncode == 2 and "usage" in r.stderr, "judge.py --final, odd boots: %r" % (r,)
 
 
 def check_tables(j, d):
@@ -832,10 +865,24 @@ def check_tables(j, d):
     for w in tables.README_STORAGE:
         rd[w] = rd["copy"]
     body = tables.readme_results(j)
-    assert len(body) == 2 + len(tables.README_WLS) + 2, body
+    assert len(body) == 2 + len(tables.README_WLS) + 4, body
     assert body[2 + len(tables.README_WLS) - 1].startswith("| idle"), body
+    assert "every interval on the same side of 1" in body[-3], body[-3]
     choose = tables.readme_choose(j)
     assert "above on %d" % len(tables.README_STORAGE) in choose[2], choose[2]
+    n = len(tables.README_STORAGE)
+    assert "energy per unit of work ÷ performance's, %d storage workloads: below on %d" % (
+        n, n) in choose[2], choose[2]
+    # An energy claim stands only where both energy models make it: with
+    # the older BSP's coefficients holding 1, hybrid's energy below
+    # performance's is no longer told, and the results table says where.
+    hv = rd["copy"]["governors"]["hybrid"]["vs"]["performance"]
+    hv["energy_per_op_j_bsp_em"] = dict(hv["energy_per_op_j"], ratio=1.0, ci=[0.98, 1.02])
+    choose = tables.readme_choose(j)
+    assert ("energy per unit of work ÷ performance's, %d storage workloads: "
+            "not distinguishable from on %d" % (n, n)) in choose[2], choose[2]
+    body = tables.readme_results(j)
+    assert "bonnie++ block input, hybrid ÷ performance's: 1.00 [0.98–1.02]" in body[-3], body[-3]
     lines[lines.index("old")] = "edited"
     docs.check_generated("README.md", lines, errors)
     assert errors and "edited by hand" in errors[0], errors

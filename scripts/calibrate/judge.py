@@ -4,19 +4,22 @@
 
     judge.py [--final] CONSOLE...
 
-reads the CAL lines of one calibration boot or more and judges the medians
-of all their runs against the R-Car H3 report. Exits 0 if the board
-passes, 1 if it fails, and 3 (without --final) if a median is within
-MARGIN of its bound or beyond it after the first boot: then the check runs
-as many runs again on a second boot and judges all of them (--final).
+reads the CAL lines of the calibration boots and judges the medians of all
+their runs against the R-Car H3 report. Without --final the consoles are
+the first stage's boots; with it, both stages' (the first half the first
+stage's). Exits 0 if the board passes, 1 if it fails, 2 on bad input
+(also: boots that ran different boards), and 3 (without --final) if a
+median is within MARGIN of its bound or beyond it after the first stage:
+then the check runs a second stage of as many boots and judges all of them
+(--final).
+
+The boot is the unit, as in make bench: a boot's runs share its placement
+and its page cache's history, so the interval and the pass rate resample
+boots, then runs within each boot drawn.
 """
-import os
 import random
 import statistics
 import sys
-
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "bench"))
-from report import paired_ratio  # noqa: E402  make bench's interval: the same statistics
 
 # The report: (name, key, performance K/s or /s, schedutil).
 REPORT = [
@@ -26,7 +29,7 @@ REPORT = [
     ("random seeks", "seeks", 6231, 5232),
 ]
 RATIO_TOL, ABS_TOL = 0.04, 0.20
-# A first boot's medians decide alone only when each is at least this far
+# A first stage's medians decide alone only when each is at least this far
 # inside its bound: a median of 16 runs varies by about 0.007 (block
 # output) and 0.010 (seeks) from boot to boot.
 MARGIN = 0.005
@@ -41,7 +44,7 @@ CP_REPORT = [
 
 
 def read_boot(path):
-    """(the model's CALMODEL words, [(performance run, schedutil run)]) of
+    """(the board's CALMODEL words, [(performance run, schedutil run)]) of
     one boot, in order."""
     model, runs = [], {"performance": [], "schedutil": []}
     for line in open(path, errors="replace"):
@@ -81,34 +84,62 @@ def passes(v):
     return not any(why for *_, why in v.values())
 
 
-def check(draw, n):
-    """This check on a board whose repetitions draw() gives: True if it
-    passes (n runs each, n more when the first n are not clear)."""
-    first = [draw() for _ in range(n)]
+def check(draw):
+    """This check on a board whose stages draw() gives: True if it passes
+    (one stage, a second when the first is not clear)."""
+    first = draw()
     v = verdicts(first)
     if clear(v):
         return True
-    return passes(verdicts(first + [draw() for _ in range(n)]))
+    return passes(verdicts(first + draw()))
 
 
-def table(pairs):
+B = 2000
+
+
+def draw_boots(rng, boots, k, m):
+    """k boots drawn with replacement from @boots, then m runs with
+    replacement within each: the repetitions of a check like this one."""
+    out = []
+    for _ in range(k):
+        b = rng.choice(boots)
+        out += [rng.choice(b) for _ in range(m)]
+    return out
+
+
+def ratio(reps, key):
+    return (statistics.median(float(b[key]) for _, b in reps) /
+            statistics.median(float(a[key]) for a, _ in reps))
+
+
+def table(boots):
+    pairs = [r for b in boots for r in b]
     print(f"{'phase':26} {'perf board':>10} {'perf H3':>8} {'sched board':>11} {'sched H3':>8} "
           f"{'ratio board':>11} {'95% interval':>13} {'ratio H3':>8}  runs (ratio)")
     full = verdicts(pairs)
+    # The ratio of medians that is judged, and its interval: a percentile
+    # bootstrap over boots, then runs within each (seeded).
+    rng = random.Random(2)
+    sizes = [len(b) for b in boots]
+    draws = []
+    for _ in range(B):
+        reps = []
+        for b in (rng.choice(boots) for _ in boots):
+            reps += [rng.choice(b) for _ in range(len(b))]
+        draws.append(reps)
     for name, key, p_h3, s_h3 in REPORT:
         p, s, _, why = full[key]
-        perf = [float(a[key]) for a, _ in pairs]
-        sched = [float(b[key]) for _, b in pairs]
-        # Paired within a repetition, a t interval on the log ratios.
-        lo, hi = paired_ratio([{"boot": 1, "rep": i, "x": x} for i, x in enumerate(sched)],
-                              [{"boot": 1, "rep": i, "x": x} for i, x in enumerate(perf)],
-                              "x", "rep")["ci"]
-        each = [b / a for a, b in zip(perf, sched)]
+        rs = sorted(ratio(d, key) for d in draws)
+        lo, hi = rs[int(0.025 * B)], rs[int(0.975 * B) - 1]
+        each = [float(b[key]) / float(a[key]) for a, b in pairs]
         print(f"{name:26} {p:10.0f} {p_h3:8d} {s:11.0f} {s_h3:8d} {s / p:11.3f} "
               f"{'%.3f-%.3f' % (lo, hi):>13} {s_h3 / p_h3:8.3f}  "
               f"{' '.join('%.2f' % x for x in each)}{'  ' + why if why else ''}")
     print(f"bounds: each ratio's median within {RATIO_TOL} of the report's; performance's "
           f"block output and input within {ABS_TOL:.0%} of its K/s")
+    print(f"interval: {B} resamples of the {len(boots)} boots, then of the runs within each "
+          f"({'+'.join(map(str, sizes))} runs)" +
+          ("; with one boot the spread between boots is not in it" if len(boots) < 2 else ""))
     return full
 
 
@@ -128,29 +159,45 @@ def held_out(pairs):
         print(f"{name:26} {p:10.0f} {p_h3:8d} {s:11.0f} {s_h3:8d} {rel} {s_h3 / p_h3:13.2f}")
 
 
+def board_line(words):
+    """What the board was, from its CALMODEL words, in a fixed order."""
+    kv = dict(w.split("=", 1) for w in words if "=" in w)
+    first = ["kernel", "kernel_key", "emu_mode", "idle_states", "idle_exit_pct"]
+    said = [f"{k}={kv[k]}" for k in first if k in kv]
+    return " ".join(said + [w for w in words if w.split("=", 1)[0] not in first])
+
+
 def main(argv):
     final = argv[:1] == ["--final"]
     logs = argv[1:] if final else argv
-    if not logs:
-        print("usage: judge.py [--final] CONSOLE...", file=sys.stderr)
+    if not logs or (final and len(logs) % 2):
+        print("usage: judge.py [--final] CONSOLE... (--final: both stages' boots, "
+              "as many in each)", file=sys.stderr)
         return 2
     try:
         read = [read_boot(p) for p in logs]
     except OSError as e:
         print(f"judge.py: {e}", file=sys.stderr)
         return 2
-    # Every boot runs the same model: its constants once.
-    print("model:", " ".join(read[0][0]))
+    # Every boot runs the same board: it once, or a refusal.
+    models = {" ".join(m) for m, _ in read}
+    if len(models) > 1:
+        print("judge.py: the boots ran different boards:\n  " + "\n  ".join(sorted(models)),
+              file=sys.stderr)
+        return 2
+    print("board:", board_line(read[0][0]))
     boots = [pairs for _, pairs in read]
     if any(len(b) < 2 for b in boots):
-        sys.exit("fewer than two bonnie++ results per governor on a boot")
-    n = len(boots[0])
+        print("judge.py: fewer than two bonnie++ results per governor on a boot", file=sys.stderr)
+        return 2
+    k = len(boots) // 2 if final else len(boots)
+    m = min(len(b) for b in boots)
     pairs = [r for b in boots for r in b]
     if not final:
         v = verdicts(pairs)
         if not clear(v):
             # The check that failed, else the ratio nearest its bound.
-            key = min(v, key=lambda k: (not v[k][3], v[k][2]))
+            key = min(v, key=lambda x: (not v[x][3], v[x][2]))
             p, s, room, why = v[key]
             if why and room >= 0:
                 said = f"performance's {key} {p:.0f}, {why}"
@@ -158,21 +205,21 @@ def main(argv):
                 said = (f"{key} {s / p:.3f}, " +
                         (f"{room:.3f} inside" if room >= 0 else f"{-room:.3f} beyond") +
                         f" its bound (deciding alone needs {MARGIN})")
-            print(f"first boot, {n} runs each: {said}: {n} more runs each on a second boot")
+            print(f"first stage, {len(pairs)} runs each on {k} boot(s): {said}: "
+                  f"a second stage of {k} boot(s)")
             return 3
     print(f"bonnie++ -f, 256 MiB, {len(pairs)} runs each on {len(boots)} boot(s), "
           "medians (board) against the R-Car H3 report")
-    full = table(pairs)
-    # How reliably a board like this one passes: this check (n runs, n
-    # more unless every median is MARGIN inside) on 2000 resamples of
-    # these repetitions, seeded so the figure is reproducible. With few
-    # runs it is a rough estimate.
+    full = table(boots)
+    # How reliably a board like this one passes this check as make test
+    # runs it (k boots of m runs each, k more unless every median is MARGIN
+    # inside): boots resampled, then runs within each, seeded so the
+    # figure is reproducible. With few boots it is a rough estimate.
     rng = random.Random(1)
-    B = 2000
-    ok = sum(check(lambda: rng.choice(pairs), n) for _ in range(B))
-    print(f"pass rate of this check ({n} runs each, {n} more unless every median is "
-          f"{MARGIN} inside its bound) on a board like this one: {ok / B:.0%} "
-          f"(bootstrap, {B} resamples of these runs)")
+    ok = sum(check(lambda: draw_boots(rng, boots, k, m)) for _ in range(B))
+    print(f"pass rate of this check as make test runs it ({k} boot(s) of {m} runs each, "
+          f"{k} more boot(s) unless every median is {MARGIN} inside its bound): {ok / B:.0%} "
+          f"(bootstrap, {B} resamples of these {len(boots)} boots, then of their runs)")
     held_out(pairs)
     return 0 if passes(full) else 1
 
