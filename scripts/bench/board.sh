@@ -122,17 +122,8 @@ bench_select() {
 HGOV_TB_OPTS=${BENCH_TB_OPTS:-}
 hgov_emulate
 # What the board is (scripts/testbed/README.md): the emulation mode, each
-# cluster's idle states (name/latency in us; none: WFI only) and the share
-# of it an exit costs.
-idle=
-for c in 0 4; do
-	for d in "/sys/devices/system/cpu/cpu$c/cpuidle"/state[1-9]; do
-		if [ -d "$d" ]; then
-			idle="$idle${idle:+,}cpu$c:$(cat "$d/name")/$(cat "$d/latency")"
-		fi
-	done
-done
-echo "BOARD emu_mode=$(cat /sys/module/hgov_testbed/parameters/emu_mode) idle_states=${idle:-none} idle_exit_pct=$(cat /sys/module/hgov_testbed/parameters/idle_exit_pct) tb_opts='${BENCH_TB_OPTS:-}'"
+# cluster's idle states and the share of it an exit costs.
+echo "BOARD $(hgov_board_idle) tb_opts='${BENCH_TB_OPTS:-}'"
 # bonnie++ looks its -u user up.
 mkdir -p /etc
 echo root:x:0:0:root:/root:/bin/sh > /etc/passwd

@@ -229,6 +229,22 @@ hgov_wake_us() {
 		sort -n | tail -n 1 | grep . || echo 0
 }
 
+# hgov_board_idle - what the board's idle model is, for a log line:
+# "emu_mode=M idle_states=S idle_exit_pct=P", S each cluster's cpuidle
+# states beyond WFI as cpuN:name/latency (us: entry + exit, as cpuidle
+# keeps it), none without them; P the share of it an exit costs.
+hgov_board_idle() {
+	local c d idle=
+	for c in 0 4; do
+		for d in "/sys/devices/system/cpu/cpu$c/cpuidle"/state[1-9]; do
+			if [ -d "$d" ]; then
+				idle="$idle${idle:+,}cpu$c:$(cat "$d/name")/$(cat "$d/latency")"
+			fi
+		done
+	done
+	echo "emu_mode=$(cat /sys/module/hgov_testbed/parameters/emu_mode) idle_states=${idle:-none} idle_exit_pct=$(cat /sys/module/hgov_testbed/parameters/idle_exit_pct)"
+}
+
 # hgov_median N... - median of integers.
 hgov_median() { printf '%s\n' "$@" | sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
 

@@ -24,18 +24,9 @@ hgov_emmc
 [ "$EMMC_FS" = ext4 ] || hgov_fail "no mkfs.ext4 on the board"
 # What the board is, for the log: the kernel (its release and the cache
 # key of its config: fragments, source and compiler), the emulation mode,
-# the idle states each cluster has (name/latency in us: entry + exit, as
-# cpuidle keeps it; none: WFI only) and the share of it an exit costs,
-# the eMMC model's constants and the dirty limits.
-idle=
-for c in 0 4; do
-	for d in "/sys/devices/system/cpu/cpu$c/cpuidle"/state[1-9]; do
-		if [ -d "$d" ]; then
-			idle="$idle${idle:+,}cpu$c:$(cat "$d/name")/$(cat "$d/latency")"
-		fi
-	done
-done
-echo "CALMODEL kernel=$(uname -r) kernel_key=${CAL_KERNEL_KEY:-unknown} emu_mode=$(cat /sys/module/hgov_testbed/parameters/emu_mode) idle_states=${idle:-none} $(for p in /sys/module/hgov_mmc/parameters/*; do printf '%s=%s ' "${p##*/}" "$(cat "$p")"; done)idle_exit_pct=$(cat /sys/module/hgov_testbed/parameters/idle_exit_pct) dirty_bytes=$(cat /proc/sys/vm/dirty_bytes) dirty_background_bytes=$(cat /proc/sys/vm/dirty_background_bytes)"
+# the idle states each cluster has and the share of it an exit costs
+# (hgov_board_idle), the eMMC model's constants and the dirty limits.
+echo "CALMODEL kernel=$(uname -r) kernel_key=${CAL_KERNEL_KEY:-unknown} $(hgov_board_idle) $(for p in /sys/module/hgov_mmc/parameters/*; do printf '%s=%s ' "${p##*/}" "$(cat "$p")"; done)dirty_bytes=$(cat /proc/sys/vm/dirty_bytes) dirty_background_bytes=$(cat /proc/sys/vm/dirty_background_bytes)"
 # The shell and its forks stay on the A53s; bonnie++ gets every CPU, as
 # on the board (EAS places it under schedutil).
 taskset -p -c 4-7 $$ > /dev/null
