@@ -80,28 +80,17 @@ def regime(bench, reg, wls, govs):
     return rd
 
 
-def vs(rd, wl, gov, ref, metric):
+def vs(rd, wl, gov, ref, metric, em=""):
     """The paired ratio gov / ref of metric; idle has no unit of work, so
-    its energy per unit of work is its energy."""
+    its energy per unit of work is its energy. em="_bsp_em": an energy
+    metric under the second energy model (the older BSP's dynamic-power
+    coefficients, report.py's EM_BSP_CAP)."""
     g = rd["workloads"][wl]["governors"][gov]
     if gov == ref:
         return None
     if metric == "energy_per_op_j" and g["vs"][ref].get(metric) is None:
         metric = "energy_j"
-    return g["vs"][ref].get(metric)
-
-
-def vs_bsp(rd, wl, gov, ref, metric):
-    """vs() under the second energy model (the older BSP's dynamic-power
-    coefficients, report.py's EM_BSP_CAP); throughput is vs()'s."""
-    if metric not in ("energy_j", "energy_per_op_j"):
-        return vs(rd, wl, gov, ref, metric)
-    g = rd["workloads"][wl]["governors"][gov]
-    if gov == ref:
-        return None
-    if metric == "energy_per_op_j" and g["vs"][ref].get(metric) is None:
-        metric = "energy_j"
-    return g["vs"][ref].get(metric + "_bsp_em")
+    return g["vs"][ref].get(metric + (em if metric.startswith("energy") else ""))
 
 
 def side(v):
@@ -115,7 +104,7 @@ def both_side(rd, wl, gov, ref, metric):
     """side() where both energy models put the interval on the same side,
     else 0 (throughput has one)."""
     a = side(vs(rd, wl, gov, ref, metric))
-    return a if a == side(vs_bsp(rd, wl, gov, ref, metric)) else 0
+    return a if a == side(vs(rd, wl, gov, ref, metric, "_bsp_em")) else 0
 
 
 def tally(rd, gov, ref, metric, wls):
@@ -151,7 +140,7 @@ def readme_results(bench):
         for ref in ("performance", "schedutil"):
             for g in ("hybrid", ASSIST):
                 a = vs(rd, w, g, ref, "energy_per_op_j")
-                b = vs_bsp(rd, w, g, ref, "energy_per_op_j")
+                b = vs(rd, w, g, ref, "energy_per_op_j", "_bsp_em")
                 if a and b and side(a) != side(b):
                     moved.append("%s, %s ÷ %s's: %s" % (label, "assist" if g == ASSIST else g,
                                                        ref, ratio(b)))

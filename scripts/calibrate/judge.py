@@ -121,12 +121,7 @@ def table(boots):
     # bootstrap over boots, then runs within each (seeded).
     rng = random.Random(2)
     sizes = [len(b) for b in boots]
-    draws = []
-    for _ in range(B):
-        reps = []
-        for b in (rng.choice(boots) for _ in boots):
-            reps += [rng.choice(b) for _ in range(len(b))]
-        draws.append(reps)
+    draws = [draw_boots(rng, boots, len(boots), min(sizes)) for _ in range(B)]
     for name, key, p_h3, s_h3 in REPORT:
         p, s, _, why = full[key]
         rs = sorted(ratio(d, key) for d in draws)
