@@ -378,19 +378,24 @@ hgov_modules_key() {
 
 # hgov_arm64_userland NAME PKG... - unpack Debian's arm64 PKGs into one
 # cached tree, $HGOV_CACHE/NAME-arm64, on first use or when the list of
-# PKGs changed (kept in .done); print its path.
+# PKGs changed (kept in .done); print its path. One unpacker at a time:
+# runs from other clones sharing the cache wait for it, then find it done.
 hgov_arm64_userland() {
 	local dir=$HGOV_CACHE/$1-arm64 debs p
 	shift
-	if [ "$(cat "$dir/.done" 2>/dev/null)" != "$*" ]; then
-		debs=$(hgov_arm64_debs "$@") || exit 1
-		rm -rf "$dir" && mkdir -p "$dir"
-		for p in "$@"; do
-			dpkg-deb -x "$(ls "$debs/${p}_"*_arm64.deb | tail -n 1)" "$dir" ||
-				hgov_die "cannot unpack $p:arm64"
-		done
-		echo "$*" > "$dir/.done"
-	fi
+	mkdir -p "$HGOV_CACHE"
+	(
+		flock 9
+		if [ "$(cat "$dir/.done" 2>/dev/null)" != "$*" ]; then
+			debs=$(hgov_arm64_debs "$@") || exit 1
+			rm -rf "$dir" && mkdir -p "$dir" || exit 1
+			for p in "$@"; do
+				dpkg-deb -x "$(ls "$debs/${p}_"*_arm64.deb | tail -n 1)" "$dir" ||
+					hgov_die "cannot unpack $p:arm64"
+			done
+			echo "$*" > "$dir/.done"
+		fi
+	) 9> "$HGOV_CACHE/.userland.lock" || exit 1
 	echo "$dir"
 }
 
