@@ -12,9 +12,10 @@
  *   bursts ITERS PERIOD_MS SECONDS   CPU-bound bursts of ITERS every
  *                                    PERIOD_MS; the loop's rate in bursts
  *                                    and their total time (busy_s)
- *   randread DEV SECONDS             4 KiB O_DIRECT random reads, queue
+ *   randread DEV SECONDS [THINK_US]  4 KiB O_DIRECT random reads, queue
  *                                    depth 1 (fio --rw=randread --bs=4k
- *                                    --iodepth=1 --direct=1)
+ *                                    --iodepth=1 --direct=1), THINK_US
+ *                                    asleep after each (--thinktime)
  *   deepread DEV DEPTH SECONDS       4 KiB O_DIRECT random reads kept
  *                                    DEPTH deep with Linux AIO (fio
  *                                    --ioengine=libaio --iodepth=DEPTH)
@@ -221,7 +222,7 @@ static uint64_t rnd(uint64_t *s)
 	return *s;
 }
 
-static int randread(const char *dev, uint64_t secs)
+static int randread(const char *dev, uint64_t secs, uint64_t think_us)
 {
 	int fd = open(dev, O_RDONLY | O_DIRECT);
 	uint64_t size = 0, blocks, seed = 0x9e3779b97f4a7c15ull, t0, end, t;
@@ -250,6 +251,10 @@ static int randread(const char *dev, uint64_t secs)
 			die("pread");
 		t = now_ns();
 		lat = lat_push(lat, &n, &cap, t - s);
+		if (think_us) {
+			sleep_until(t + think_us * 1000);
+			t = now_ns();
+		}
 	}
 	printf("ios=%zu iops=%.1f lat_us_p50=%.1f lat_us_p99=%.1f\n", n,
 	       n * 1e9 / (t - t0), pct(lat, n, 50) / 1e3, pct(lat, n, 99) / 1e3);
@@ -522,8 +527,8 @@ int main(int argc, char **argv)
 		return periodic(arg(argv[2]), arg(argv[3]), arg(argv[4]));
 	if (!strcmp(m, "bursts") && argc == 5 && arg(argv[3]))
 		return bursts(arg(argv[2]), arg(argv[3]), arg(argv[4]));
-	if (!strcmp(m, "randread") && argc == 4)
-		return randread(argv[2], arg(argv[3]));
+	if (!strcmp(m, "randread") && (argc == 4 || argc == 5))
+		return randread(argv[2], arg(argv[3]), argc == 5 ? arg(argv[4]) : 0);
 	if (!strcmp(m, "deepread") && argc == 5)
 		return deepread(argv[2], arg(argv[3]), arg(argv[4]));
 	if (!strcmp(m, "deepjobs") && argc == 6)
@@ -537,7 +542,7 @@ int main(int argc, char **argv)
 	if (!strcmp(m, "copy") && argc == 4)
 		return copy(argv[2], argv[3]);
 	fprintf(stderr, "usage: hgov-load spin ITERS | periodic PERIOD_US ITERS SECONDS |\n"
-		"       bursts ITERS PERIOD_MS SECONDS | randread DEV SECONDS |\n"
+		"       bursts ITERS PERIOD_MS SECONDS | randread DEV SECONDS [THINK_US] |\n"
 		"       deepread DEV DEPTH SECONDS | deepjobs DEV DEPTH SECONDS CPUS |\n"
 		"       fsyncw FILE SECONDS | seqread FILE |\n"
 		"       trickle FILE SECONDS | copy SRC DST | now\n");

@@ -12,7 +12,10 @@
 # idle_exit_pct of the DT's: 13 % by default, 65 and 91 us) and 200 us
 # more, and with
 # cyclictest's default request (0 us on /dev/cpu_dma_latency, which R-Car
-# audio and RT setups use) the CPU stays in WFI: p99 <= 100 us. On a
+# audio and RT setups use) the CPU stays in WFI: p99 <= 100 us. And the
+# eMMC model's device time overlaps cpu0's wake-up for the completion:
+# QD1 reads with cpu0 asleep before each take as long as with cpu0 in WFI,
+# within half of its exit. On a
 # kernel without cpuidle only the DT's values are checked: every idle CPU
 # is in WFI there. Latencies are guest time; on the debug and rt boards
 # (HGOV_TIMING=0) they are printed, not asserted.
@@ -91,6 +94,45 @@ for ce in "1 500 A57 5" "5 700 A53 1"; do
 		fi
 	done
 done
-hgov_select schedutil
 [ $fail = 0 ] || hgov_fail "an idle CPU's wake-up latency does not follow its sleep state (table above)"
 hgov_ok "an idle CPU wakes in its state's exit latency charged ($pct % of A57 500, A53 700 us) of guest time, and in under 100 us when PM QoS asks for 0"
+
+# The eMMC model's device time runs from the issue, as on the H3, where
+# the issuing CPU starts the command: cpu0's wake-up for the completion
+# overlaps it (scripts/testbed/README.md, "Idle states"). 4 KiB reads at
+# queue depth 1 from cpu5, held in WFI (its resume latency "n/a"), 20 ms
+# apart so that cpu0 sleeps in its state before each, with 2 ms of device
+# time per command (more than an exit costs at 100 %): their median
+# latency is the one with cpu0 held in WFI too, within half of cpu0's
+# exit. Were the device to wait for cpu0's wake-up, each read would take
+# that exit longer.
+# resume CPU VALUE - CPU's PM QoS resume latency (n/a: WFI only; 0: none).
+resume() {
+	echo "$2" > "/sys/devices/system/cpu/cpu$1/power/pm_qos_resume_latency_us" ||
+		hgov_fail "cannot set cpu$1's resume latency to $2"
+}
+# qd1 - the reads' median latency, in whole us.
+qd1() {
+	r=$(taskset -c 5 hgov-load randread /dev/mmcblk0 3 20000) || hgov_fail "the reads failed"
+	r=${r##*lat_us_p50=}
+	echo "${r%%.*}"
+}
+hgov_shell_on 4
+modprobe hgov_mmc lat_us=2000 size_mb=16 || hgov_fail "cannot load the eMMC model"
+resume 5 n/a
+before=$(exits 0)
+deep=$(qd1)
+n=$(($(exits 0) - before))
+resume 0 n/a
+held=$(qd1)
+resume 0 0
+resume 5 0
+hgov_select schedutil
+exit0=$((500 * pct / 100))
+echo "QD1 reads, 2 ms of device time, median: ${deep} us with cpu0 free to sleep (it left its state $n times), ${held} us with cpu0 in WFI (its exit: ${exit0} us)"
+if [ "$HGOV_TIMING" = 1 ] && [ "$exit0" -ge 20 ]; then
+	[ "$n" -ge 50 ] || hgov_fail "cpu0 left its sleep state only $n times between the reads"
+	[ "$deep" -le $((held + exit0 / 2)) ] ||
+		hgov_fail "a read took ${deep} us with cpu0 asleep before it, ${held} us with cpu0 in WFI: the device waited for cpu0's wake-up"
+fi
+hgov_ok "cpu0's wake-up for a completion overlaps the eMMC model's device time"
