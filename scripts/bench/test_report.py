@@ -40,6 +40,8 @@ DEMO_PLOT = os.path.join(os.path.dirname(HERE), "demo", "plot.py")
 CAL_JUDGE = os.path.join(os.path.dirname(HERE), "calibrate", "judge.py")
 sys.path.insert(0, HERE)
 import report  # noqa: E402  (the energy model, called directly)
+sys.path.insert(0, os.path.dirname(CAL_JUDGE))
+import judge as judge_mod  # noqa: E402  (its held-out phases)
 
 GOVS = ["performance", "schedutil", "ondemand", "ondemand-nas", "hybrid",
         "schedutil+assist", "userspace-max"]
@@ -765,9 +767,11 @@ def check_sleep():
     assert report.energy(win)[3] < idle
 
 
-def cal_log(path, n, shift=None, perf_scale=1.0, seed=1, model="done_ns=19000"):
+def cal_log(path, n, shift=None, perf_scale=1.0, seed=1, model="done_ns=19000", held=None):
     """A calibration boot's console: n repetitions whose schedutil/performance
-    ratios are the report's plus shift[key], with 0.2 % jitter."""
+    ratios are the report's plus shift[key], with 0.2 % jitter; and two
+    held-out rounds whose ratios are held[key] (the report's where held
+    has none), if held is given."""
     rng = random.Random(seed)
     h3 = {"output": (146354, 134449), "rewrite": (75991, 65647),
           "input": (181281, 158838), "seeks": (6231, 5232)}
@@ -781,6 +785,18 @@ def cal_log(path, n, shift=None, perf_scale=1.0, seed=1, model="done_ns=19000"):
             for g, v in (("performance", perf), ("schedutil", sched)):
                 f.write("CAL rep=%d gov=%s %s\n" % (rep, g, " ".join(
                     "%s=%d %s_cp=40" % (k, v[k], k) for k in h3)))
+        for rep in range(1, 3 if held is not None else 1):
+            for g in ("performance", "schedutil"):
+                kv = []
+                for _, key, wl in judge_mod.HELD:
+                    (s_h3, _), (p_h3, _) = report.HELD_OUT[wl]
+                    v = p_h3 * rng.uniform(0.998, 1.002)
+                    if g == "schedutil":
+                        v *= held.get(key, s_h3 / p_h3)
+                    kv.append("%s=%d %s_cp=90" % (key, v, key))
+                f.write("CALHELD rep=%d gov=%s %s\n" % (rep, g, " ".join(kv)))
+            # A round bonnie++ timed none of: it counts for nothing.
+            f.write("CALHELD rep=%d gov=performance failed\n" % rep)
 
 
 def check_calibrate_judge(d):
@@ -830,6 +846,19 @@ def check_calibrate_judge(d):
     cal_log(logs[1], 8, seed=2, model="done_ns=19000 idle_exit_pct=13")
     r = judge(logs, False)
     assert r.returncode == 2 and "different boards" in r.stderr, "judge.py, two boards: %r" % (r,)
+    # The held-out phases: printed beside the report's, not judged; the
+    # report's ratio inside the board's interval or not.
+    for b in (1, 2):
+        cal_log(logs[b - 1], 8, seed=b, held={"rand_delete": 0.889})
+    r = judge(logs, False)
+    assert r.returncode == 0, r.stdout + r.stderr
+    rows = {ln[:26].strip(): ln.split() for ln in r.stdout.splitlines()
+            if ln[:26].strip() in ("random delete", "sequential delete")}
+    assert rows["random delete"][-1] == "no" and rows["sequential delete"][-1] == "yes", r.stdout
+    assert abs(float(rows["random delete"][6]) - 0.889) < 0.005, rows
+    cal_log(logs[0], 8, seed=1)
+    r = judge(logs[:1], False)
+    assert "(no held-out runs on these boots)" in r.stdout, r.stdout
     r = judge([os.path.join(d, "no-such.log")], False)
     assert r.returncode == 2 and "no-such.log" in r.stderr, "judge.py on a missing log: %r" % (r,)
     r = judge(logs[:1] * 3, True)

@@ -17,9 +17,13 @@ The boot is the unit, as in make bench: a boot's runs share its placement
 and its page cache's history, so the interval and the pass rate resample
 boots, then runs within each boot drawn.
 """
+import os
 import random
 import statistics
 import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "bench"))
+from report import HELD_OUT  # noqa: E402  (the report's held-out figures, once)
 
 # The report: (name, key, performance K/s or /s, schedutil).
 REPORT = [
@@ -43,20 +47,33 @@ CP_REPORT = [
 ]
 
 
+# The held-out phases the board runs (CALHELD lines): (name, key, the
+# report's figures in scripts/bench/report.py).
+HELD = [
+    ("per-char output", "perchar_output", "bonnie-perchar-output"),
+    ("per-char input", "perchar_input", "bonnie-perchar-input"),
+    ("sequential create", "seq_create", "bonnie-seq-create"),
+    ("sequential delete", "seq_delete", "bonnie-seq-delete"),
+    ("random create", "rand_create", "bonnie-rand-create"),
+    ("random delete", "rand_delete", "bonnie-rand-delete"),
+]
+
+
 def read_boot(path):
-    """(the board's CALMODEL words, [(performance run, schedutil run)]) of
-    one boot, in order."""
-    model, runs = [], {"performance": [], "schedutil": []}
+    """(the board's CALMODEL words, [(performance run, schedutil run)],
+    the same of its held-out runs) of one boot, in order."""
+    model = []
+    runs = {t: {"performance": [], "schedutil": []} for t in ("CAL", "CALHELD")}
     for line in open(path, errors="replace"):
         w = line.split()
-        if w and w[0] == "CAL":
+        if w and w[0] in runs:
             kv = dict(x.split("=", 1) for x in w[1:] if "=" in x)
-            if kv.get("gov") in runs:
-                runs[kv["gov"]].append(kv)
+            if kv.get("gov") in runs[w[0]]:
+                runs[w[0]][kv["gov"]].append(kv)
         elif w and w[0] == "CALMODEL":
             model = w[1:]
     # A repetition runs both governors back to back on one boot: the unit.
-    return model, list(zip(runs["performance"], runs["schedutil"]))
+    return model, *(list(zip(r["performance"], r["schedutil"])) for r in runs.values())
 
 
 def verdicts(reps):
@@ -138,7 +155,22 @@ def table(boots):
     return full
 
 
-def held_out(pairs):
+def num(run, key):
+    """@key of @run as a number, or None (bonnie++ prints +++++ for a phase
+    too fast to time)."""
+    try:
+        return float(run[key])
+    except (KeyError, ValueError):
+        return None
+
+
+def med(vals):
+    """The median of the numbers among @vals; NaN if there are none."""
+    v = [x for x in vals if x]
+    return statistics.median(v) if v else float("nan")
+
+
+def held_out(pairs, held):
     print()
     print("held out (not fitted, not checked): %CP, board medians against the report")
     print(f"{'phase':26} {'perf board':>10} {'perf H3':>8} {'sched board':>11} {'sched H3':>8} "
@@ -152,6 +184,36 @@ def held_out(pairs):
             continue
         rel = f"{s / p:16.2f}" if p else f"{'-':>16}"
         print(f"{name:26} {p:10.0f} {p_h3:8d} {s:11.0f} {s_h3:8d} {rel} {s_h3 / p_h3:13.2f}")
+    runs = [r for b in held for r in b]
+    print()
+    print("held out (not fitted, not checked): bonnie++'s other phases, 2 MiB per-char file and "
+          "-n 16, board medians against the report")
+    if not runs:
+        print("(no held-out runs on these boots)")
+        return
+    print(f"{'phase':26} {'perf board':>10} {'perf H3':>8} {'sched board':>11} {'sched H3':>8} "
+          f"{'ratio board':>11} {'95% interval':>13} {'ratio H3':>8} {'%CP perf/sched':>14} "
+          f"{'H3':>7}  in interval")
+    rng = random.Random(3)
+    boots = [b for b in held if b]
+    m = min(len(b) for b in boots)
+    draws = [draw_boots(rng, boots, len(boots), m) for _ in range(B)]
+    for name, key, wl in HELD:
+        (s_h3, s_cp), (p_h3, p_cp) = HELD_OUT[wl]
+        p, s = (med(num(r[i], key) for r in runs) for i in (0, 1))
+        if p != p or s != s:
+            print(f"{name:26} (no figure: bonnie++ timed no run of it)")
+            continue
+        rs = sorted(x for x in (med(num(b, key) for _, b in d) / med(num(a, key) for a, _ in d)
+                                for d in draws) if x == x)
+        lo, hi = rs[int(0.025 * len(rs))], rs[int(0.975 * len(rs)) - 1]
+        cp = [med(num(r[i], key + "_cp") for r in runs) for i in (0, 1)]
+        inside = "yes" if lo <= s_h3 / p_h3 <= hi else "no"
+        print(f"{name:26} {p:10.0f} {p_h3:8d} {s:11.0f} {s_h3:8d} {s / p:11.3f} "
+              f"{'%.3f-%.3f' % (lo, hi):>13} {s_h3 / p_h3:8.3f} {'%.0f/%.0f' % tuple(cp):>14} "
+              f"{'%d/%d' % (p_cp, s_cp):>7}  {inside}")
+    print(f"interval: {B} resamples of the {len(boots)} boots, then of the runs within each "
+          f"({'+'.join(str(len(b)) for b in boots)} runs); the report's is one run")
 
 
 def board_line(words):
@@ -175,13 +237,13 @@ def main(argv):
         print(f"judge.py: {e}", file=sys.stderr)
         return 2
     # Every boot runs the same board: it once, or a refusal.
-    models = {" ".join(m) for m, _ in read}
+    models = {" ".join(m) for m, _, _ in read}
     if len(models) > 1:
         print("judge.py: the boots ran different boards:\n  " + "\n  ".join(sorted(models)),
               file=sys.stderr)
         return 2
     print("board:", board_line(read[0][0]))
-    boots = [pairs for _, pairs in read]
+    boots = [pairs for _, pairs, _ in read]
     if any(len(b) < 2 for b in boots):
         print("judge.py: fewer than two bonnie++ results per governor on a boot", file=sys.stderr)
         return 2
@@ -215,7 +277,7 @@ def main(argv):
     print(f"pass rate of this check as make test runs it ({k} boot(s) of {m} runs each, "
           f"{k} more boot(s) unless every median is {MARGIN} inside its bound): {ok / B:.0%} "
           f"(bootstrap, {B} resamples of these {len(boots)} boots, then of their runs)")
-    held_out(pairs)
+    held_out(pairs, [h for _, _, h in read])
     return 0 if passes(full) else 1
 
 
