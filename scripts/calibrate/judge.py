@@ -5,7 +5,8 @@
     judge.py [--final] CONSOLE...
 
 reads the CAL lines of the calibration boots and judges the medians of all
-their runs against the R-Car H3 report. Without --final the consoles are
+their runs against the R-Car H3 report; then prints the report's held-out
+figures beside the board's (%CP, and the CALHELD lines' phases), unjudged. Without --final the consoles are
 the first stage's boots; with it, both stages' (the first half the first
 stage's). Exits 0 if the board passes, 1 if it fails, 2 on bad input
 (also: boots that ran different boards), and 3 (without --final) if a
