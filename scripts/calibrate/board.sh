@@ -57,7 +57,7 @@ done
 # report's count), as make bench's bonnie-held-out (scripts/bench/board.sh
 # says why these sizes). One CALHELD line per run.
 rep=1
-while [ "$rep" -le "${CAL_HELD:-2}" ]; do
+while [ "$rep" -le "${CAL_HELD:-1}" ]; do
 	for g in performance schedutil; do
 		hgov_select "$g"
 		sync

@@ -20,8 +20,10 @@
 # HGOV_CAL_DIRTY_BG (dirty and background dirty limits, bytes) try other
 # constants; HGOV_CAL_EMU_MODE, another hgov_testbed emu_mode;
 # HGOV_CAL_TB_OPTS, other hgov_testbed options (idle_exit_pct=50);
-# HGOV_CAL_HELD, the rounds of held-out phases a boot runs after its
-# block runs (default 2; 0: none), which judge.py prints, unjudged;
+# HGOV_CAL_HELD, the rounds of held-out phases each first-stage boot runs
+# after its block runs (default 1; 0: none; a second stage's boots run
+# none, so that an unclear first stage costs CI only its block runs),
+# which judge.py prints, unjudged;
 # HGOV_CAL_IDLE_STATES=1, the H3's idle states in the board DT.
 set -euo pipefail
 export HGOV_KVER=${HGOV_KVER:-5.10}
@@ -37,7 +39,7 @@ reps=${HGOV_CAL_REPS:-8}
 	hgov_die "HGOV_CAL_REPS=$reps: not a number of runs of at least 2"
 boots=${HGOV_CAL_BOOTS:-2}
 [[ $boots =~ ^[1-9]$ ]] || hgov_die "HGOV_CAL_BOOTS=$boots: not a number of boots, 1-9"
-held=${HGOV_CAL_HELD:-2}
+held=${HGOV_CAL_HELD:-1}
 [[ $held =~ ^[0-9]$ ]] || hgov_die "HGOV_CAL_HELD=$held: not a number of held-out rounds, 0-9"
 hgov_need_host_tools
 out=$HGOV_TOP/out/calibrate
@@ -46,9 +48,10 @@ rm -f "$out"/console*.log
 work=$(mktemp -d "${TMPDIR:-/tmp}/hgov-cal.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 hgov_storage_list > "$work/extra.list"
-{
+# cal_script HELD - the board's script: its settings, then board.sh.
+cal_script() {
 	echo "CAL_REPS=$reps"
-	echo "CAL_HELD=$held"
+	echo "CAL_HELD=$1"
 	echo "CAL_DIRTY=${HGOV_CAL_DIRTY:-}"
 	echo "CAL_DIRTY_BG=${HGOV_CAL_DIRTY_BG:-}"
 	echo "CAL_EMMC_OPTS='${HGOV_CAL_EMMC_OPTS:-}'"
@@ -56,10 +59,12 @@ hgov_storage_list > "$work/extra.list"
 	echo "CAL_TB_OPTS='${HGOV_CAL_TB_OPTS:-}'"
 	echo "CAL_KERNEL_KEY=$(hgov_kernel_key normal)"
 	cat "$HGOV_TOP/scripts/calibrate/board.sh"
-} > "$work/cal.sh"
+}
+cal_script "$held" > "$work/cal-1.sh"
+cal_script 0 > "$work/cal-2.sh"
 
-# cal_boot N - one boot of the calibration board, its console in
-# $out/console-N.log.
+# cal_boot N STAGE - one boot of the calibration board in STAGE (1 or 2),
+# its console in $out/console-N.log.
 # A wall-clock limit: 16 runs each take about 14 minutes alone on the
 # host, and a loaded host has taken twice as long (the guest clock
 # follows -icount, not the host); an hour is ample.
@@ -72,7 +77,7 @@ cal_boot() {
 	HGOV_BOARD_IDLE_STATES=${HGOV_CAL_IDLE_STATES:-0} \
 	HGOV_BOARD_EXTRA=$work/extra.list HGOV_BOARD_APPEND=mem=768M \
 	HGOV_BOARD_TIMEOUT=${HGOV_CAL_TIMEOUT:-3600} \
-		bash "$HGOV_TOP/scripts/board.sh" run "$work/cal.sh" > "$log" 2>&1 ||
+		bash "$HGOV_TOP/scripts/board.sh" run "$work/cal-$2.sh" > "$log" 2>&1 ||
 		{ tail -n 30 "$log" >&2; hgov_die "the calibration board failed (see $log)"; }
 	grep -q '^ok: calibration runs done' "$log" || hgov_die "the calibration runs did not finish (see $log)"
 }
@@ -80,14 +85,14 @@ cal_boot() {
 judge=$HGOV_TOP/scripts/calibrate/judge.py
 logs=()
 for ((i = 1; i <= boots; i++)); do
-	cal_boot "$i"
+	cal_boot "$i" 1
 	logs+=("$out/console-$i.log")
 done
 rc=0
 python3 "$judge" "${logs[@]}" || rc=$?
 if [ "$rc" = 3 ]; then
 	for ((i = boots + 1; i <= 2 * boots; i++)); do
-		cal_boot "$i"
+		cal_boot "$i" 2
 		logs+=("$out/console-$i.log")
 	done
 	rc=0
