@@ -61,8 +61,13 @@ src=$(HGOV_KVER=6.12 hgov_src)
 # one that fails to build is built again, and reported, by the run that
 # needs it (kernel.sh's lock makes that run wait for a build in progress
 # instead of starting its own).
+# setsid gives the prefetch a session, and so an autogroup, of its own,
+# where nice alone would rank it only among its own processes: the
+# autogroup's nice (CONFIG_SCHED_AUTOGROUP) makes it yield to the
+# foreground's builds too.
 HGOV_KVER=7.3 hgov_src > /dev/null
-setsid bash -c 'for f in normal debug; do
+setsid bash -c 'echo 19 > /proc/self/autogroup 2> /dev/null || true
+for f in normal debug; do
 	HGOV_KVER=7.3 nice -n 19 bash "$1/scripts/board/kernel.sh" "$f" || true
 done' prefetch "$HGOV_TOP" > "$out/prefetch.log" 2>&1 &
 prefetch=$!
