@@ -1,11 +1,14 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Test-bed cpufreq driver for the virtual R-Car H3 board.
+ * Test-bed cpufreq driver for the virtual R-Car H3 board (and, with
+ * soc=rk3399, the virtual RK3399 board).
  *
  * QEMU's virt machine has no clocks to scale, so this driver only records
  * the frequency it is asked for. It registers one policy per cluster
  * (cpu_topology[].cluster_id) with the r8a77951 OPP tables: the cluster
- * holding CPU 0 is the A57 one. Like cpufreq-dt on R-Car it offers no fast
+ * holding CPU 0 is the A57 one (rk3399: the A53 one, cpu0-3, and the A72
+ * one, cpu4-5, with rk3399-opp.dtsi's tables and rk3399.dtsi's energy
+ * model). Like cpufreq-dt on R-Car it offers no fast
  * switching unless asked to (fast_switch=1), allows DVFS from any CPU, and
  * exposes the A57 turbo OPPs as boost frequencies. It registers the
  * r8a77951 energy model, one perf domain per cluster, so that schedutil
@@ -14,8 +17,9 @@
  * With emulate=1 a frequency also costs time. A CPU gets speed =
  * dmips/1024 * f/1.7 GHz of a vCPU's native execution, dmips being its
  * cluster's capacity-dmips-mhz (A57 1024, A53 535, as in the board's DT)
- * and 1.7 GHz the A57's highest OPP: within a cluster f/f_max, across
- * clusters what the scheduler's capacities say. A per-CPU softirq hrtimer
+ * and 1.7 GHz the A57's highest OPP (rk3399: A72 1024, A53 485, 1.8 GHz):
+ * within a cluster f/f_max, across clusters what the scheduler's
+ * capacities say. A per-CPU softirq hrtimer
  * lets a CPU that is not idle run natively for speed * TB_EMU_PERIOD_NS,
  * then waits, halted, for what that run would have cost on top: ran * (1 -
  * speed) / speed. The wait is charged to whatever the timer interrupted
@@ -86,9 +90,6 @@
 #include "compat.h"
 #include "hgov_emu_pay.h"
 #include "loop.h"
-
-/* clock-latency-ns of every OPP in r8a77951.dtsi. */
-#define TB_LATENCY_NS	300000
 
 static bool fast_switch;
 module_param(fast_switch, bool, 0444);
@@ -161,11 +162,6 @@ MODULE_PARM_DESC(emu_mode, "how a busy CPU's emulation wait treats interrupts: m
 
 /* Emulation period: short against a job, long against the timer's cost. */
 #define TB_EMU_PERIOD_NS	(500 * NSEC_PER_USEC)
-/* capacity-dmips-mhz of each cluster in the board's DT (scripts/lib.sh). */
-#define TB_A57_DMIPS		1024
-#define TB_A53_DMIPS		535
-/* A vCPU's native speed: an A57 at its highest (turbo) OPP. */
-#define TB_NATIVE_KHZ		1700000
 /* Most native run one wait pays for: a late timer does not stall the CPU. */
 #define TB_EMU_MAX_RUN_NS	(10 * TB_EMU_PERIOD_NS)
 /*
@@ -176,7 +172,7 @@ MODULE_PARM_DESC(emu_mode, "how a busy CPU's emulation wait treats interrupts: m
 #define TB_EMU_MAX_DEBT_NS	(16 * TB_EMU_PERIOD_NS)
 
 /*
- * Energy model of r8a77951.dtsi: dynamic-power-coefficient and OPP
+ * Energy model of the SoC's DT: dynamic-power-coefficient and OPP
  * voltages, P = C * V^2 * f as dev_pm_opp_of_register_em() computes it.
  */
 struct tb_opp_volt {
@@ -184,13 +180,25 @@ struct tb_opp_volt {
 	unsigned int	mv;
 };
 
+/* r8a77951.dtsi */
 static const struct tb_opp_volt tb_a57_volt[] = {
 	{ 500000, 830 }, { 1000000, 830 }, { 1500000, 830 },
 	{ 1600000, 900 }, { 1700000, 960 },
 };
 
-static const struct tb_opp_volt tb_a53_volt[] = {
+static const struct tb_opp_volt tb_h3_a53_volt[] = {
 	{ 800000, 820 }, { 1000000, 820 }, { 1200000, 820 },
+};
+
+/* rk3399-opp.dtsi (cluster0_opp, cluster1_opp) */
+static const struct tb_opp_volt tb_rk_a53_volt[] = {
+	{ 408000, 825 }, { 600000, 825 }, { 816000, 850 },
+	{ 1008000, 925 }, { 1200000, 1000 }, { 1416000, 1125 },
+};
+
+static const struct tb_opp_volt tb_a72_volt[] = {
+	{ 408000, 825 }, { 600000, 825 }, { 816000, 825 }, { 1008000, 875 },
+	{ 1200000, 950 }, { 1416000, 1025 }, { 1608000, 1100 }, { 1800000, 1200 },
 };
 
 /**
@@ -205,9 +213,6 @@ struct tb_em {
 	unsigned int			nr;
 };
 
-static const struct tb_em tb_a57_em = { 854, tb_a57_volt, ARRAY_SIZE(tb_a57_volt) };
-static const struct tb_em tb_a53_em = { 277, tb_a53_volt, ARRAY_SIZE(tb_a53_volt) };
-
 static struct cpufreq_frequency_table tb_a57_table[] = {
 	{ .frequency = 500000 },
 	{ .frequency = 1000000 },
@@ -217,14 +222,109 @@ static struct cpufreq_frequency_table tb_a57_table[] = {
 	{ .frequency = CPUFREQ_TABLE_END },
 };
 
-static struct cpufreq_frequency_table tb_a53_table[] = {
+static struct cpufreq_frequency_table tb_h3_a53_table[] = {
 	{ .frequency = 800000 },
 	{ .frequency = 1000000 },
 	{ .frequency = 1200000 },
 	{ .frequency = CPUFREQ_TABLE_END },
 };
 
-#define TB_MAX_OPPS	ARRAY_SIZE(tb_a57_table)
+static struct cpufreq_frequency_table tb_rk_a53_table[] = {
+	{ .frequency = 408000 },
+	{ .frequency = 600000 },
+	{ .frequency = 816000 },
+	{ .frequency = 1008000 },
+	{ .frequency = 1200000 },
+	{ .frequency = 1416000 },
+	{ .frequency = CPUFREQ_TABLE_END },
+};
+
+static struct cpufreq_frequency_table tb_a72_table[] = {
+	{ .frequency = 408000 },
+	{ .frequency = 600000 },
+	{ .frequency = 816000 },
+	{ .frequency = 1008000 },
+	{ .frequency = 1200000 },
+	{ .frequency = 1416000 },
+	{ .frequency = 1608000 },
+	{ .frequency = 1800000 },
+	{ .frequency = CPUFREQ_TABLE_END },
+};
+
+#define TB_MAX_OPPS	ARRAY_SIZE(tb_a72_table)
+
+/**
+ * struct tb_cluster - one cluster of the SoC, as its DT has it
+ * @table: OPPs
+ * @em: energy model
+ * @dmips: capacity-dmips-mhz (the board's DT has the same, scripts/lib.sh)
+ * @boot_khz: frequency at boot, the highest non-boost OPP
+ */
+struct tb_cluster {
+	struct cpufreq_frequency_table	*table;
+	struct tb_em			em;
+	unsigned int			dmips;
+	unsigned int			boot_khz;
+};
+
+/**
+ * struct tb_soc - the SoC the board is (module parameter soc)
+ * @name: its name in soc=
+ * @cluster: the cluster holding CPU 0, then the other one
+ * @latency_ns: clock-latency-ns of its OPPs
+ * @native_khz: a vCPU's native speed, in kHz of a CPU of capacity-dmips-mhz
+ *	1024: the big cluster's highest OPP
+ */
+struct tb_soc {
+	const char		*name;
+	struct tb_cluster	cluster[2];
+	unsigned int		latency_ns;
+	unsigned int		native_khz;
+};
+
+static const struct tb_soc tb_socs[] = {
+	/* R-Car H3 (r8a77951): cpu0-3 A57, cpu4-7 A53 */
+	{ "h3", {
+		{ tb_a57_table, { 854, tb_a57_volt, ARRAY_SIZE(tb_a57_volt) }, 1024, 1500000 },
+		{ tb_h3_a53_table, { 277, tb_h3_a53_volt, ARRAY_SIZE(tb_h3_a53_volt) }, 535,
+		  1200000 },
+	  }, 300000, 1700000 },
+	/* RK3399 (rk3399.dtsi, rk3399-opp.dtsi): cpu0-3 A53, cpu4-5 A72 */
+	{ "rk3399", {
+		{ tb_rk_a53_table, { 100, tb_rk_a53_volt, ARRAY_SIZE(tb_rk_a53_volt) }, 485,
+		  1416000 },
+		{ tb_a72_table, { 436, tb_a72_volt, ARRAY_SIZE(tb_a72_volt) }, 1024, 1800000 },
+	  }, 40000, 1800000 },
+};
+
+static const struct tb_soc *tb_soc = &tb_socs[0];
+
+/* Only the names above: anything else fails the load, changing nothing. */
+static int tb_soc_set(const char *val, const struct kernel_param *kp)
+{
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(tb_socs); i++) {
+		if (sysfs_streq(val, tb_socs[i].name)) {
+			tb_soc = &tb_socs[i];
+			return 0;
+		}
+	}
+	pr_err("soc=%s: not h3 or rk3399\n", val);
+	return -EINVAL;
+}
+
+static int tb_soc_get(char *buf, const struct kernel_param *kp)
+{
+	return sysfs_emit(buf, "%s\n", tb_soc->name);
+}
+
+static const struct kernel_param_ops tb_soc_ops = {
+	.set	= tb_soc_set,
+	.get	= tb_soc_get,
+};
+module_param_cb(soc, &tb_soc_ops, NULL, 0444);
+MODULE_PARM_DESC(soc, "the SoC whose clusters, OPPs and energy model the board has: h3 (R-Car H3, default) or rk3399 (the board's DT must match: scripts/lib.sh)");
 
 /* Frequency of each CPU's cluster, as last set; read locklessly by ->get. */
 static DEFINE_PER_CPU(unsigned int, tb_cur_khz);
@@ -290,6 +390,12 @@ static bool tb_same_cluster(unsigned int cpu, unsigned int other)
 	return tb_cluster_id(cpu) == tb_cluster_id(other);
 }
 
+/* The SoC's cluster that @cpu belongs to. */
+static const struct tb_cluster *tb_cluster_of(unsigned int cpu)
+{
+	return &tb_soc->cluster[tb_same_cluster(0, cpu) ? 0 : 1];
+}
+
 static void tb_record(struct cpufreq_policy *policy, unsigned int khz)
 {
 	unsigned int cpu;
@@ -304,7 +410,7 @@ static void tb_emu_speed(unsigned int cpu, const struct tb_emu *e, u64 *speed,
 			 u64 *native)
 {
 	*speed = (u64)e->dmips * READ_ONCE(per_cpu(tb_cur_khz, cpu));
-	*native = (u64)TB_A57_DMIPS * TB_NATIVE_KHZ;
+	*native = (u64)SCHED_CAPACITY_SCALE * tb_soc->native_khz;
 }
 
 /* Wait owed for @ran_ns of native execution at the current frequency. */
@@ -332,7 +438,7 @@ static u64 tb_emu_run_ns(unsigned int cpu, const struct tb_emu *e)
 
 static const struct cpufreq_frequency_table *tb_table(unsigned int cpu)
 {
-	return tb_same_cluster(0, cpu) ? tb_a57_table : tb_a53_table;
+	return tb_cluster_of(cpu)->table;
 }
 
 /* Count @ns as busy at the current OPP. */
@@ -1025,7 +1131,7 @@ static int tb_emu_start(void)
 		tb_hrtimer_setup(&e->end, tb_emu_end, CLOCK_MONOTONIC,
 				 HRTIMER_MODE_ABS_PINNED_HARD);
 		tasklet_setup(&e->pay, tb_emu_pay);
-		e->dmips = tb_same_cluster(0, cpu) ? TB_A57_DMIPS : TB_A53_DMIPS;
+		e->dmips = tb_cluster_of(cpu)->dmips;
 	}
 	for_each_kernel_tracepoint(tb_find_tracepoints, NULL);
 	for (i = 0; i < ARRAY_SIZE(tb_probes); i++) {
@@ -1137,18 +1243,18 @@ static void tb_register_em(struct cpufreq_policy *policy);
 
 static int tb_init(struct cpufreq_policy *policy)
 {
-	bool big = tb_same_cluster(0, policy->cpu);
+	const struct tb_cluster *c = tb_cluster_of(policy->cpu);
 	unsigned int cpu;
 
-	policy->freq_table = big ? tb_a57_table : tb_a53_table;
-	policy->cpuinfo.transition_latency = TB_LATENCY_NS;
+	policy->freq_table = c->table;
+	policy->cpuinfo.transition_latency = tb_soc->latency_ns;
 	policy->fast_switch_possible = fast_switch;
 	policy->dvfs_possible_from_any_cpu = true;
 	for_each_possible_cpu(cpu)
 		if (tb_same_cluster(cpu, policy->cpu))
 			cpumask_set_cpu(cpu, policy->cpus);
 	/* Boot at the highest non-boost OPP, as the R-Car bootloader leaves it. */
-	tb_record(policy, big ? 1500000 : 1200000);
+	tb_record(policy, c->boot_khz);
 	if (TB_REGISTER_EM_IN_INIT)
 		tb_register_em(policy);
 	return 0;
@@ -1156,7 +1262,7 @@ static int tb_init(struct cpufreq_policy *policy)
 
 static const struct tb_em *tb_em_of(unsigned int cpu)
 {
-	return tb_same_cluster(0, cpu) ? &tb_a57_em : &tb_a53_em;
+	return &tb_cluster_of(cpu)->em;
 }
 
 /*
