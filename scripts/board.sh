@@ -18,6 +18,10 @@
 # HGOV_BOARD_APPEND (more kernel parameters, e.g. mem=640M),
 # HGOV_BOARD_IDLE_STATES (1, the default: the H3's idle states in the DT;
 # 0: none, idle is WFI only; scripts/testbed/README.md, "Idle states"),
+# HGOV_BOARD_SOC (h3, the default; rk3399: the virtual RK3399 board, 4 A53
+# and 2 A72 with rk3399.dtsi's capacities and idle states, the test-bed
+# driver loaded with soc=rk3399 from the kernel command line, which
+# modprobe reads),
 # HGOV_BOARD_SSH_PORT (a virtio NIC on QEMU's user network with
 # restrict=on, so the board reaches nothing outside, and its port 22
 # forwarded from 127.0.0.1:PORT on the host: eth0 is 10.0.2.15/24).
@@ -80,6 +84,8 @@ if [ -n "${HGOV_BOARD_SSH_PORT:-}" ]; then
 	     -device virtio-net-device,netdev=n0)
 fi
 
+soc=
+[ "$HGOV_BOARD_SOC" = h3 ] || soc=" hgov_testbed.soc=$HGOV_BOARD_SOC"
 qemu=(qemu-system-aarch64 "${HGOV_QEMU_MACHINE[@]}" -nographic -no-reboot
 	-kernel "$build/arch/arm64/boot/Image" -initrd "$work/initramfs.cpio"
 	-dtb "$dtb"
@@ -88,7 +94,7 @@ qemu=(qemu-system-aarch64 "${HGOV_QEMU_MACHINE[@]}" -nographic -no-reboot
 	-device virtio-scsi-device,id=scsi0
 	-drive "if=none,id=cd0,media=cdrom"
 	-device scsi-cd,drive=cd0,bus=scsi0.0 "${net[@]}"
-	-append "console=ttyAMA0 loglevel=5 rdinit=/init hgov.mode=$mode hgov.flavour=${HGOV_FLAVOUR:-normal}${HGOV_BOARD_APPEND:+ $HGOV_BOARD_APPEND}")
+	-append "console=ttyAMA0 loglevel=5 rdinit=/init hgov.mode=$mode hgov.flavour=${HGOV_FLAVOUR:-normal}$soc${HGOV_BOARD_APPEND:+ $HGOV_BOARD_APPEND}")
 
 if [ "$mode" = shell ]; then
 	exec "${qemu[@]}"

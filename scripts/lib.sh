@@ -225,12 +225,19 @@ hgov_arm64_debs() {
 	hgov_apt_debs "" "${pkgs[@]}"
 }
 
-# The virtual board: QEMU virt with 8 Cortex-A57 vCPUs in two clusters.
-# Timing runs use one TCG thread with -icount (guest time follows executed
-# instructions); HGOV_MTTCG=1 runs the vCPUs on parallel host threads
-# instead, without -icount: real concurrency for make stress.
-HGOV_QEMU_MACHINE=(-machine virt -cpu cortex-a57 -m 1G
-	-smp 8,sockets=1,clusters=2,cores=4,threads=1 -nic none)
+# The virtual board: QEMU virt with 8 Cortex-A57 vCPUs in two clusters;
+# HGOV_BOARD_SOC=rk3399: the virtual RK3399 board, 6 Cortex-A72 vCPUs
+# (the DT makes cpu0-3 one cluster, cpu4-5 the other; QEMU's -smp only
+# makes equal ones). Timing runs use one TCG thread with -icount (guest
+# time follows executed instructions); HGOV_MTTCG=1 runs the vCPUs on
+# parallel host threads instead, without -icount: real concurrency for
+# make stress.
+case ${HGOV_BOARD_SOC:=h3} in
+h3) HGOV_QEMU_MACHINE=(-machine virt -cpu cortex-a57 -m 1G
+	-smp 8,sockets=1,clusters=2,cores=4,threads=1 -nic none) ;;
+rk3399) HGOV_QEMU_MACHINE=(-machine virt -cpu cortex-a72 -m 1G -smp 6 -nic none) ;;
+*) hgov_die "HGOV_BOARD_SOC=$HGOV_BOARD_SOC: h3 or rk3399" ;;
+esac
 if [ "${HGOV_MTTCG:-0}" = 1 ]; then
 	HGOV_QEMU_MACHINE+=(-accel tcg,thread=multi)
 else
@@ -254,11 +261,19 @@ fi
 # always-on), so no CPU is kept out of its state to hold the hrtimer
 # broadcast, as the one with the next timer is on the H3. The test bed
 # makes the exits cost their latency in guest time (hgov_testbed
-# idle_latency).
+# idle_latency). HGOV_BOARD_SOC=rk3399: rk3399.dtsi's instead, A53 485
+# on cpu0-3 and A72 1024 on cpu4-5, cpu-map cluster0 cpu0-3 and cluster1
+# cpu4-5, and its CPU_SLEEP (120/250/900 us) and CLUSTER_SLEEP
+# (400/500/2000 us) on every CPU, with the same two differences.
 hgov_board_dtb() {
-	local key dtb idle=${HGOV_BOARD_IDLE_STATES:-1}
+	local key dtb idle=${HGOV_BOARD_IDLE_STATES:-1} states
 	[ "$idle" = 0 ] || [ "$idle" = 1 ] ||
 		hgov_die "HGOV_BOARD_IDLE_STATES=$idle: 0 or 1"
+	if [ "$HGOV_BOARD_SOC" = rk3399 ]; then
+		states="CPU_SLEEP cpu-sleep 120 250 900 CLUSTER_SLEEP cluster-sleep 400 500 2000"
+	else
+		states="CPU_SLEEP_0 cpu-sleep-0 400 500 4000 CPU_SLEEP_1 cpu-sleep-1 700 700 5000"
+	fi
 	key=$({ echo "${HGOV_QEMU_MACHINE[*]}"; echo cpu-map-clusters
 		[ "$idle" = 0 ] || echo h3-idle-states-2
 		qemu-system-aarch64 --version; } |
@@ -269,41 +284,61 @@ hgov_board_dtb() {
 		qemu-system-aarch64 "${HGOV_QEMU_MACHINE[@]}" \
 			-machine "dumpdtb=$dtb.tmp" -nographic >/dev/null 2>&1 ||
 			hgov_die "qemu could not dump the virt DTB"
-		local cpu
-		for cpu in 0 1 2 3 4 5 6 7; do
-			fdtput -t i "$dtb.tmp" "/cpus/cpu@$cpu" capacity-dmips-mhz \
-				"$([ $cpu -lt 4 ] && echo 1024 || echo 535)" ||
+		local cpu d ncpu=8 little=4 ldmips=535 bdmips=1024 map=""
+		[ "$HGOV_BOARD_SOC" != rk3399 ] || { ncpu=6; ldmips=485; }
+		for ((cpu = 0; cpu < ncpu; cpu++)); do
+			# H3: cpu0-3 are the big cluster; RK3399: cpu0-3 the little one.
+			if [ "$HGOV_BOARD_SOC" = rk3399 ]; then
+				d=$([ $cpu -lt $little ] && echo $ldmips || echo $bdmips)
+			else
+				d=$([ $cpu -lt $little ] && echo $bdmips || echo $ldmips)
+			fi
+			fdtput -t i "$dtb.tmp" "/cpus/cpu@$cpu" capacity-dmips-mhz "$d" ||
 				hgov_die "fdtput failed on cpu@$cpu"
+			map+=" $(fdtget -t x "$dtb.tmp" "/cpus/cpu@$cpu" phandle)" ||
+				hgov_die "fdtget failed on cpu@$cpu"
 		done
-		dtc -q -I dtb -O dts "$dtb.tmp" | awk -v idle="$idle" '
+		dtc -q -I dtb -O dts "$dtb.tmp" | awk -v idle="$idle" -v states="$states" \
+			-v map="$map" -v little=$little -v soc="$HGOV_BOARD_SOC" '
+			BEGIN { ns = split(states, st, " "); np = split(map, ph, " ") }
+			mapskip { if (/\{/) mdepth++; if (/\};/) { if (!mdepth) mapskip = 0; else mdepth-- }; next }
 			/^[ \t]*socket0 \{/ { skip = 1; depth = 0; next }
 			skip && /\{/ { depth++ }
 			skip && /^[ \t]*\};/ { if (!depth) { skip = 0; next }; depth-- }
-			idle && /^\t\tcpu-map \{$/ {
-				print "\t\tidle-states {"
-				print "\t\t\tentry-method = \"psci\";"
-				print "\t\t\tCPU_SLEEP_0: cpu-sleep-0 {"
-				print "\t\t\t\tcompatible = \"arm,idle-state\";"
-				print "\t\t\t\tarm,psci-suspend-param = <0x0>;"
-				print "\t\t\t\tentry-latency-us = <400>;"
-				print "\t\t\t\texit-latency-us = <500>;"
-				print "\t\t\t\tmin-residency-us = <4000>;"
-				print "\t\t\t};"
-				print "\t\t\tCPU_SLEEP_1: cpu-sleep-1 {"
-				print "\t\t\t\tcompatible = \"arm,idle-state\";"
-				print "\t\t\t\tarm,psci-suspend-param = <0x0>;"
-				print "\t\t\t\tentry-latency-us = <700>;"
-				print "\t\t\t\texit-latency-us = <700>;"
-				print "\t\t\t\tmin-residency-us = <5000>;"
-				print "\t\t\t};"
+			/^\t\tcpu-map \{$/ {
+				if (idle) {
+					print "\t\tidle-states {"
+					print "\t\t\tentry-method = \"psci\";"
+					for (i = 1; i <= ns; i += 5) {
+						print "\t\t\t" st[i] ": " st[i + 1] " {"
+						print "\t\t\t\tcompatible = \"arm,idle-state\";"
+						print "\t\t\t\tarm,psci-suspend-param = <0x0>;"
+						print "\t\t\t\tentry-latency-us = <" st[i + 2] ">;"
+						print "\t\t\t\texit-latency-us = <" st[i + 3] ">;"
+						print "\t\t\t\tmin-residency-us = <" st[i + 4] ">;"
+						print "\t\t\t};"
+					}
+					print "\t\t};"
+				}
+				if (soc != "rk3399") { print; next }
+				# QEMU made equal clusters: the RK3399 has 4 + 2.
+				print "\t\tcpu-map {"
+				for (c = 0; c < 2; c++) {
+					print "\t\t\tcluster" c " {"
+					for (n = (c ? little : 0); n < (c ? np : little); n++)
+						print "\t\t\t\tcore" (n - (c ? little : 0)) " {\n\t\t\t\t\tcpu = <0x" ph[n + 1] ">;\n\t\t\t\t};"
+					print "\t\t\t};"
+				}
 				print "\t\t};"
-				print
-				next
+				mapskip = 1; mdepth = 0; next
 			}
 			idle && match($0, /^\t\tcpu@[0-7] \{$/) {
 				print
 				n = substr($0, RSTART + 6, 1)
-				print "\t\t\tcpu-idle-states = <&CPU_SLEEP_" (n < 4 ? 0 : 1) ">;"
+				if (soc == "rk3399")
+					print "\t\t\tcpu-idle-states = <&" st[1] " &" st[6] ">;"
+				else
+					print "\t\t\tcpu-idle-states = <&" st[n < 4 ? 1 : 6] ">;"
 				next
 			}
 			{ print }' | dtc -q -I dts -O dtb -o "$dtb.tmp" - ||
