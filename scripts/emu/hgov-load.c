@@ -15,7 +15,8 @@
  *   randread DEV SECONDS [THINK_US]  4 KiB O_DIRECT random reads, queue
  *                                    depth 1 (fio --rw=randread --bs=4k
  *                                    --iodepth=1 --direct=1), THINK_US
- *                                    asleep after each (--thinktime)
+ *                                    asleep after each (--thinktime);
+ *                                    cpu: the CPU most of them came from
  *   deepread DEV DEPTH SECONDS       4 KiB O_DIRECT random reads kept
  *                                    DEPTH deep with Linux AIO (fio
  *                                    --ioengine=libaio --iodepth=DEPTH)
@@ -228,6 +229,8 @@ static int randread(const char *dev, uint64_t secs, uint64_t think_us)
 	uint64_t size = 0, blocks, seed = 0x9e3779b97f4a7c15ull, t0, end, t;
 	size_t cap = 1 << 16, n = 0;
 	uint64_t *lat = malloc(cap * sizeof(*lat));
+	static size_t on_cpu[CPU_SETSIZE];
+	int cpu, most = 0;
 	void *buf;
 
 	if (fd < 0)
@@ -251,13 +254,16 @@ static int randread(const char *dev, uint64_t secs, uint64_t think_us)
 			die("pread");
 		t = now_ns();
 		lat = lat_push(lat, &n, &cap, t - s);
+		cpu = sched_getcpu();
+		if (cpu >= 0 && cpu < CPU_SETSIZE && ++on_cpu[cpu] > on_cpu[most])
+			most = cpu;
 		if (think_us) {
 			sleep_until(t + think_us * 1000);
 			t = now_ns();
 		}
 	}
-	printf("ios=%zu iops=%.1f lat_us_p50=%.1f lat_us_p99=%.1f\n", n,
-	       n * 1e9 / (t - t0), pct(lat, n, 50) / 1e3, pct(lat, n, 99) / 1e3);
+	printf("ios=%zu iops=%.1f lat_us_p50=%.1f lat_us_p99=%.1f cpu=%d\n", n,
+	       n * 1e9 / (t - t0), pct(lat, n, 50) / 1e3, pct(lat, n, 99) / 1e3, most);
 	return 0;
 }
 
