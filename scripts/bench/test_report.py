@@ -19,7 +19,8 @@ run by sh, the targets' rule at its bound, a one-boot one-repetition log
 kernel's energy model and from hwmon), demo/plot.py against a synthetic
 console log, and the calibration check's verdict (scripts/calibrate/
 judge.py: when a first stage decides alone, when a second one runs, what
-both decide, boots as the unit), and the README tables of scripts/bench/tables.py (written
+both decide, boots as the unit), the RK3399 prediction's
+(scripts/calibrate/predict.py: inside both bounds or not, one board), and the README tables of scripts/bench/tables.py (written
 where the run has their data, kept where not, hashed as scripts/test/
 docs.py checks). --keep keeps the directory.
 """
@@ -865,6 +866,50 @@ def check_calibrate_judge(d):
     assert r.returncode == 2 and "usage" in r.stderr, "judge.py --final, odd boots: %r" % (r,)
 
 
+def rk_log(path, n, perf, ratio, model="soc=rk3399 lat_us=75"):
+    """An RK3399 boot's console: n repetitions at perf IOPS under
+    performance and perf * ratio under schedutil, 0.2 % jitter."""
+    rng = random.Random(n * 1000 + int(perf))
+    with open(path, "w") as f:
+        f.write("RKMODEL %s\n[    1.0] a kernel line\n" % model)
+        for rep in range(1, n + 1):
+            for g, v in (("performance", perf), ("schedutil", perf * ratio)):
+                f.write("RK rep=%d gov=%s ios=1 iops=%.1f lat_us_p50=1.0 lat_us_p99=1.0 cpu=%d\n"
+                        % (rep, g, v * rng.uniform(0.998, 1.002), 0 if g == "performance" else 1))
+
+
+def check_rk3399_predict(d):
+    """scripts/calibrate/predict.py: the prediction against Loehle's RK3399
+    figures passes inside both bounds and fails outside either; boots of
+    different boards, and a boot without runs, are refused."""
+    cases = [
+        # (what, performance's IOPS, schedutil/performance, exit code)
+        ("Loehle's own figures", 4860, 4159 / 4860, 0),
+        ("ratio 0.04 low, IOPS 20 % low", 3900, 0.816, 0),
+        ("ratio 0.06 low", 4860, 0.796, 1),
+        ("ratio 0.06 high", 4860, 0.916, 1),
+        ("IOPS 30 % low (the H3's lat_us=200)", 3400, 0.856, 1),
+        ("IOPS 30 % high", 6320, 0.856, 1),
+    ]
+    pred = os.path.join(os.path.dirname(CAL_JUDGE), "predict.py")
+    logs = [os.path.join(d, "rk-%d.log" % b) for b in (1, 2)]
+    for what, perf, ratio, want in cases:
+        for b, log in enumerate(logs):
+            rk_log(log, 4 + b, perf, ratio)
+        r = subprocess.run([sys.executable, pred] + logs, capture_output=True, text=True)
+        assert r.returncode == want, "predict.py, %s: exit %d, not %d\n%s%s" % (
+            what, r.returncode, want, r.stdout, r.stderr)
+        row = [ln for ln in r.stdout.splitlines() if ln.startswith("schedutil/performance")]
+        assert row and abs(float(row[0].split()[1]) - ratio) < 0.005, (what, r.stdout)
+        assert "performance cpu0 9; schedutil cpu1 9" in r.stdout, (what, r.stdout)
+    rk_log(logs[1], 4, 4860, 0.856, model="soc=rk3399 lat_us=200")
+    r = subprocess.run([sys.executable, pred] + logs, capture_output=True, text=True)
+    assert r.returncode == 2 and "different boards" in r.stderr, "predict.py, two boards: %r" % (r,)
+    rk_log(logs[1], 1, 4860, 0.856)
+    r = subprocess.run([sys.executable, pred] + logs, capture_output=True, text=True)
+    assert r.returncode == 2 and "fewer than two runs" in r.stderr, "predict.py, one run: %r" % (r,)
+
+
 def check_tables(j, d):
     """tables.py: a table the run has data for is written, with the hash
     docs.py checks; one it lacks data for is kept; a hand edit is caught."""
@@ -964,6 +1009,7 @@ def main():
         check_sleep()
         check_demo_plot(d)
         check_calibrate_judge(d)
+        check_rk3399_predict(d)
         claims = [c["text"] for r in j["regimes"].values() for c in r["meta"]["claims"]]
         print("test_report.py: ok (%d claims, e.g. %s)" % (len(claims), claims[0]))
     finally:
