@@ -13,10 +13,14 @@
 #           linux-headers-*-ARCH package, downloaded, not installed),
 #           prepared with modules_prepare: the kernel Debian ships,
 #           without building it again.
+#   arm64-7.3-rt: the same with Debian's PREEMPT_RT kernel (rt-arm64), so
+#           that a build break only PREEMPT_RT shows is caught without
+#           building or booting an RT board (make stress does that).
 #
-# usage: matrix.sh [CELL...]   CELL is ARCH-KVER (arm64-5.10 ... x86_64-7.3);
-#                              default all eight. Prints PASS/FAIL per cell,
-#                              exits non-zero if any failed.
+# usage: matrix.sh [CELL...]   CELL is ARCH-KVER (arm64-5.10 ... x86_64-7.3)
+#                              or arm64-7.3-rt; default all nine. Prints
+#                              PASS/FAIL per cell, exits non-zero if any
+#                              failed.
 set -euo pipefail
 . "$(dirname "$0")/../lib.sh"
 
@@ -24,28 +28,30 @@ all=()
 for arch in arm64 x86_64; do
 	for kver in $HGOV_KVERS; do all+=("$arch-$kver"); done
 done
+all+=(arm64-7.3-rt)
 cells=("$@")
 [ ${#cells[@]} -gt 0 ] || cells=("${all[@]}")
 
-# distro_headers KVER ARCH - print the unpacked linux-headers-*-ARCH of
-# Debian's kernel built from the same source version as linux-source-KVER.
+# distro_headers KVER ARCH [FLAVOUR] - print the unpacked
+# linux-headers-*-ARCH (-FLAVOUR-ARCH: rt-arm64) of Debian's kernel built
+# from the same source version as linux-source-KVER.
 # The package is found by that version among the flavourless headers
 # packages (linux-headers-6.1.0-57-amd64, linux-headers-6.12.118+deb12-amd64):
 # its name carries the kernel's ABI, which the version does not give, and
 # the meta-package (linux-headers-amd64) may still point at the previous
 # kernel while an update reaches the archive.
 distro_headers() {
-	local kver=$1 darch=$2 suites ver names debs pkg dir
+	local kver=$1 darch=$2 flavour=${3:+$3-} suites ver names debs pkg dir
 	suites=$(hgov_kver_suites "$kver")
 	ver=$(HGOV_KVER=$kver hgov_src_version)
 	names=$(hgov_apt_cache "$suites" search --names-only \
-		"^linux-headers-[0-9][0-9.]*(-[0-9]+|[+][a-z]+[0-9]*)-$darch\$" | cut -d' ' -f1)
-	[ -n "$names" ] || hgov_die "no linux-headers-*-$darch package${suites:+ in $suites}"
+		"^linux-headers-[0-9][0-9.]*(-[0-9]+|[+][a-z]+[0-9]*)-$flavour$darch\$" | cut -d' ' -f1)
+	[ -n "$names" ] || hgov_die "no linux-headers-*-$flavour$darch package${suites:+ in $suites}"
 	# shellcheck disable=SC2086 # one argument per package name
 	pkg=$(hgov_apt_cache "$suites" madison $names |
 		awk -F'|' -v v="$ver" '{ gsub(/ /, ""); sub(/:.*/, "", $1) } $2 == v { print $1 }' |
 		sort -u | head -n 1)
-	[ -n "$pkg" ] || hgov_die "no linux-headers-*-$darch package of version $ver"
+	[ -n "$pkg" ] || hgov_die "no linux-headers-*-$flavour$darch package of version $ver"
 	dir=$HGOV_CACHE/headers/$pkg-$ver
 	if [ ! -f "$dir/.done" ]; then
 		debs=$(hgov_apt_debs "$suites" "$pkg:$darch=$ver") || exit 1
@@ -57,16 +63,16 @@ distro_headers() {
 	echo "$dir/usr/src/$pkg"
 }
 
-# distro_tree KVER ARCH - print a prepared tree of linux-source-KVER with
-# the configuration of Debian's ARCH kernel, building it on first use
-# (about a minute).
+# distro_tree KVER ARCH [FLAVOUR] - print a prepared tree of
+# linux-source-KVER with the configuration of Debian's ARCH kernel (of
+# FLAVOUR: rt), building it on first use (about a minute).
 distro_tree() {
-	local kver=$1 arch=$2 darch cross= hdr src key build old
+	local kver=$1 arch=$2 flavour=${3:-} darch cross= hdr src key build old
 	case $arch in
 	x86_64) darch=amd64 ;;
 	arm64) darch=arm64 cross=$HGOV_CROSS ;;
 	esac
-	hdr=$(distro_headers "$kver" "$darch") || exit 1
+	hdr=$(distro_headers "$kver" "$darch" "$flavour") || exit 1
 	[ -f "$hdr/.config" ] && [ -f "$hdr/Module.symvers" ] ||
 		hgov_die "$hdr has no .config or Module.symvers"
 	src=$(HGOV_KVER=$kver hgov_src)
@@ -76,7 +82,7 @@ distro_tree() {
 		HGOV_KVER=$kver hgov_src_version
 		"${cross}gcc" --version | head -n 1
 	} | sha256sum | cut -c1-12)
-	build=$HGOV_CACHE/$arch-$kver-$key
+	build=$HGOV_CACHE/$arch${flavour:+-$flavour}-$kver-$key
 	if [ ! -f "$build/.done" ]; then
 		hgov_log "preparing an $arch $kver tree with Debian's config in $build"
 		rm -rf "$build" && mkdir -p "$build"
@@ -91,7 +97,7 @@ distro_tree() {
 		cp "$hdr/include/config/kernel.release" "$build/include/config/"
 		cp "$hdr/include/generated/utsrelease.h" "$build/include/generated/"
 		touch "$build/.done"
-		for old in "$HGOV_CACHE/$arch-$kver-"*; do
+		for old in "$HGOV_CACHE/$arch${flavour:+-$flavour}-$kver-"*; do
 			[ "$old" = "$build" ] || rm -rf "$old"
 		done
 	fi
@@ -139,14 +145,19 @@ build_clean() {
 hgov_need_host_tools
 failed=0
 for cell in "${cells[@]}"; do
-	arch=${cell%-*}
+	arch=${cell%%-*}
 	kver=${cell#*-}
+	kver=${kver%-rt}
 	case " ${all[*]} " in *" $cell "*) ;; *) hgov_die "unknown cell $cell (cells: ${all[*]})" ;; esac
 	# Each cell builds in its own copy: the trees differ in architecture.
 	work=$(mktemp -d)
 	hgov_copy_sources "$work/hybrid"
 	ok=true
-	case $arch-$kver in
+	case $cell in
+	arm64-7.3-rt)
+		tree=$(distro_tree "$kver" arm64 rt)
+		build_clean "$tree" arm64 "$HGOV_CROSS" "$work/hybrid" || ok=false
+		;;
 	arm64-6.1 | arm64-6.12)
 		tree=$(distro_tree "$kver" arm64)
 		build_clean "$tree" arm64 "$HGOV_CROSS" "$work/hybrid" || ok=false

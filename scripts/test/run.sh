@@ -90,6 +90,9 @@ for arch in arm64 x86_64; do
 			run_logged "matrix-$arch-$kver" bash "$HGOV_TOP/scripts/test/matrix.sh" "$arch-$kver"
 	done
 done
+# Debian's PREEMPT_RT 7.3 kernel: the module builds against it, W=1 and
+# sparse clean (no RT board is booted here, see the debug board below).
+run_logged matrix-arm64-7.3-rt bash "$HGOV_TOP/scripts/test/matrix.sh" arm64-7.3-rt
 # Installed the ways users install it: DKMS for real, and the exact make
 # command lines of Yocto's module.bbclass and Buildroot's kernel-module,
 # against the 5.10 board kernel: the BSP's, which the 5.10 board below
