@@ -284,16 +284,13 @@ hgov_board_dtb() {
 		qemu-system-aarch64 "${HGOV_QEMU_MACHINE[@]}" \
 			-machine "dumpdtb=$dtb.tmp" -nographic >/dev/null 2>&1 ||
 			hgov_die "qemu could not dump the virt DTB"
-		local cpu d ncpu=8 little=4 ldmips=535 bdmips=1024 map=""
-		[ "$HGOV_BOARD_SOC" != rk3399 ] || { ncpu=6; ldmips=485; }
+		# capacity-dmips-mhz of cpu0-3, then of the rest: H3's big
+		# cluster first, RK3399's little one.
+		local cpu ncpu=8 little=4 first=1024 rest=535 map=""
+		[ "$HGOV_BOARD_SOC" != rk3399 ] || { ncpu=6; first=485; rest=1024; }
 		for ((cpu = 0; cpu < ncpu; cpu++)); do
-			# H3: cpu0-3 are the big cluster; RK3399: cpu0-3 the little one.
-			if [ "$HGOV_BOARD_SOC" = rk3399 ]; then
-				d=$([ $cpu -lt $little ] && echo $ldmips || echo $bdmips)
-			else
-				d=$([ $cpu -lt $little ] && echo $bdmips || echo $ldmips)
-			fi
-			fdtput -t i "$dtb.tmp" "/cpus/cpu@$cpu" capacity-dmips-mhz "$d" ||
+			fdtput -t i "$dtb.tmp" "/cpus/cpu@$cpu" capacity-dmips-mhz \
+				"$([ $cpu -lt $little ] && echo $first || echo $rest)" ||
 				hgov_die "fdtput failed on cpu@$cpu"
 			map+=" $(fdtget -t x "$dtb.tmp" "/cpus/cpu@$cpu" phandle)" ||
 				hgov_die "fdtget failed on cpu@$cpu"
