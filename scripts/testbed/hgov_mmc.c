@@ -71,9 +71,9 @@ static unsigned int read_mbps = 300;
 module_param(read_mbps, uint, 0444);
 MODULE_PARM_DESC(read_mbps, "device transfer rate of reads in MB/s (default 300)");
 
-static unsigned int write_mbps = 200;
+static unsigned int write_mbps = 275;
 module_param(write_mbps, uint, 0444);
-MODULE_PARM_DESC(write_mbps, "device transfer rate of writes into the cache in MB/s (default 200)");
+MODULE_PARM_DESC(write_mbps, "device transfer rate of writes into the cache in MB/s (default 275)");
 
 static unsigned int flush_us = 2000;
 module_param(flush_us, uint, 0444);
