@@ -280,22 +280,25 @@ hgov_board_dtb() {
 		sha256sum | cut -c1-12)
 	dtb=$HGOV_CACHE/board-$key.dtb
 	if [ ! -f "$dtb" ]; then
+		# Written under a name of this process's, then renamed: runs
+		# from other clones sharing the cache may build it at once.
+		local tmp=$dtb.$$.tmp
 		mkdir -p "$HGOV_CACHE"
 		qemu-system-aarch64 "${HGOV_QEMU_MACHINE[@]}" \
-			-machine "dumpdtb=$dtb.tmp" -nographic >/dev/null 2>&1 ||
+			-machine "dumpdtb=$tmp" -nographic >/dev/null 2>&1 ||
 			hgov_die "qemu could not dump the virt DTB"
 		# capacity-dmips-mhz of cpu0-3, then of the rest: H3's big
 		# cluster first, RK3399's little one.
 		local cpu ncpu=8 little=4 first=1024 rest=535 map=""
 		[ "$HGOV_BOARD_SOC" != rk3399 ] || { ncpu=6; first=485; rest=1024; }
 		for ((cpu = 0; cpu < ncpu; cpu++)); do
-			fdtput -t i "$dtb.tmp" "/cpus/cpu@$cpu" capacity-dmips-mhz \
+			fdtput -t i "$tmp" "/cpus/cpu@$cpu" capacity-dmips-mhz \
 				"$([ $cpu -lt $little ] && echo $first || echo $rest)" ||
 				hgov_die "fdtput failed on cpu@$cpu"
-			map+=" $(fdtget -t x "$dtb.tmp" "/cpus/cpu@$cpu" phandle)" ||
+			map+=" $(fdtget -t x "$tmp" "/cpus/cpu@$cpu" phandle)" ||
 				hgov_die "fdtget failed on cpu@$cpu"
 		done
-		dtc -q -I dtb -O dts "$dtb.tmp" | awk -v idle="$idle" -v states="$states" \
+		dtc -q -I dtb -O dts "$tmp" | awk -v idle="$idle" -v states="$states" \
 			-v map="$map" -v little=$little -v soc="$HGOV_BOARD_SOC" '
 			BEGIN { ns = split(states, st, " "); np = split(map, ph, " ") }
 			mapskip { if (/\{/) mdepth++; if (/\};/) { if (!mdepth) mapskip = 0; else mdepth-- }; next }
@@ -338,9 +341,9 @@ hgov_board_dtb() {
 					print "\t\t\tcpu-idle-states = <&" st[n < 4 ? 1 : 6] ">;"
 				next
 			}
-			{ print }' | dtc -q -I dts -O dtb -o "$dtb.tmp" - ||
+			{ print }' | dtc -q -I dts -O dtb -o "$tmp.dtb" - ||
 			hgov_die "dtc could not rewrite the cpu-map and idle states"
-		mv "$dtb.tmp" "$dtb"
+		rm -f "$tmp" && mv "$tmp.dtb" "$dtb"
 	fi
 	echo "$dtb"
 }
@@ -349,10 +352,15 @@ hgov_board_dtb() {
 hgov_busybox() {
 	local debs dir=$HGOV_CACHE/busybox-arm64
 	if [ ! -x "$dir/bin/busybox" ]; then
+		# Unpacked beside it, then renamed (another run sharing the
+		# cache may be unpacking it too: the first rename wins).
+		local tmp=$dir.$$.tmp
 		debs=$(hgov_arm64_debs busybox-static)
-		rm -rf "$dir" && mkdir -p "$dir"
-		dpkg-deb -x "$debs"/busybox-static_*_arm64.deb "$dir" ||
+		rm -rf "$tmp" && mkdir -p "$tmp"
+		dpkg-deb -x "$debs"/busybox-static_*_arm64.deb "$tmp" ||
 			hgov_die "cannot unpack busybox-static:arm64"
+		[ -x "$dir/bin/busybox" ] || rm -rf "$dir"
+		mv -T "$tmp" "$dir" 2>/dev/null || rm -rf "$tmp"
 	fi
 	echo "$dir/bin/busybox"
 }
@@ -364,9 +372,10 @@ hgov_load_bin() {
 	bin=$HGOV_CACHE/hgov-load-$(cat "$src" | sha256sum | cut -c1-12)
 	if [ ! -x "$bin" ]; then
 		mkdir -p "$HGOV_CACHE"
-		"${HGOV_CROSS}gcc" -static -O2 -Wall -Wextra -Werror -o "$bin.tmp" "$src" >&2 ||
+		# Built under a name of this process's, then renamed (as the DTB).
+		"${HGOV_CROSS}gcc" -static -O2 -Wall -Wextra -Werror -o "$bin.$$.tmp" "$src" >&2 ||
 			hgov_die "cannot build hgov-load"
-		mv "$bin.tmp" "$bin"
+		mv "$bin.$$.tmp" "$bin"
 	fi
 	echo "$bin"
 }
