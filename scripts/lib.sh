@@ -403,6 +403,47 @@ hgov_build_modules() {
 	done
 }
 
+# HGOV_BOARD_JOBS: how many boards a script that boots one board several
+# times (the calibration's, RK3399's) runs at once; default the host's
+# CPUs. A timing board is one TCG thread with -icount, whose guest time
+# follows its own instructions, not the host: boards side by side give
+# the figures one alone does.
+HGOV_BOARD_JOBS=${HGOV_BOARD_JOBS:-$(nproc)}
+[[ $HGOV_BOARD_JOBS =~ ^[1-9][0-9]*$ ]] ||
+	hgov_die "HGOV_BOARD_JOBS=$HGOV_BOARD_JOBS: not a number of boards, 1 or more"
+
+# hgov_board_prepare [FLAVOUR] - build what board.sh boots (the board
+# kernel of HGOV_KVER and FLAVOUR, default normal; the modules in the
+# tree) ahead, so that boards started at once find it built: two module
+# builds into the one tree would race.
+hgov_board_prepare() {
+	local build
+	build=$(bash "$HGOV_TOP/scripts/board/kernel.sh" "${1:-normal}") ||
+		hgov_die "the board kernel did not build"
+	hgov_build_modules "$build"
+}
+
+# hgov_parallel CMD ARG... - CMD ARG for each ARG in the background,
+# HGOV_BOARD_JOBS at a time (in batches: a batch's boots take about as
+# long); fails if any failed, after all have ended.
+hgov_parallel() {
+	local cmd=$1 rc=0 pids=() a p
+	shift
+	for a; do
+		"$cmd" "$a" &
+		pids+=("$!")
+		[ ${#pids[@]} -ge "$HGOV_BOARD_JOBS" ] || continue
+		for p in "${pids[@]}"; do
+			wait "$p" || rc=1
+		done
+		pids=()
+	done
+	for p in "${pids[@]}"; do
+		wait "$p" || rc=1
+	done
+	return "$rc"
+}
+
 # hgov_modules_key KBUILD DIR - what DIR's modules built against KBUILD
 # come from (the kernel build, the toolchain, every source file) and
 # what they are (their .ko files).

@@ -42,12 +42,19 @@ trap 'rm -rf "$work"' EXIT
 	cat "$HGOV_TOP/scripts/calibrate/rk3399-board.sh"
 } > "$work/rk.sh"
 
-logs=()
-for ((i = 1; i <= boots; i++)); do
-	log=$out/console-$i.log
+# rk_boot N - boot N, its console in $out/console-N.log; the boots run
+# side by side (HGOV_BOARD_JOBS, lib.sh).
+rk_boot() {
+	local log=$out/console-$1.log
 	HGOV_BOARD_TIMEOUT=1800 bash "$HGOV_TOP/scripts/board.sh" run "$work/rk.sh" > "$log" 2>&1 ||
 		{ tail -n 30 "$log" >&2; hgov_die "the RK3399 board failed (see $log)"; }
 	grep -q '^ok: rk3399 runs done' "$log" || hgov_die "the RK3399 runs did not finish (see $log)"
-	logs+=("$log")
+}
+
+hgov_board_prepare
+hgov_parallel rk_boot $(seq 1 "$boots") || exit 1
+logs=()
+for ((i = 1; i <= boots; i++)); do
+	logs+=("$out/console-$i.log")
 done
 python3 "$HGOV_TOP/scripts/calibrate/predict.py" "${logs[@]}"

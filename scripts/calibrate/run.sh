@@ -64,8 +64,9 @@ cal_script() {
 cal_script "$held" > "$work/cal-1.sh"
 cal_script 0 > "$work/cal-2.sh"
 
-# cal_boot N STAGE - one boot of the calibration board in STAGE (1 or 2),
-# its console in $out/console-N.log.
+# cal_boot N - boot N of the calibration board in $stage (1 or 2), its
+# console in $out/console-N.log. A stage's boots run side by side
+# (HGOV_BOARD_JOBS, lib.sh): -icount, so each gives what it would alone.
 # A wall-clock limit: 16 runs each take about 14 minutes alone on the
 # host, and a loaded host has taken twice as long (the guest clock
 # follows -icount, not the host); an hour is ample.
@@ -74,22 +75,25 @@ cal_boot() {
 	HGOV_BOARD_IDLE_STATES=${HGOV_CAL_IDLE_STATES:-1} \
 	HGOV_BOARD_EXTRA=$work/extra.list HGOV_BOARD_APPEND=mem=768M \
 	HGOV_BOARD_TIMEOUT=${HGOV_CAL_TIMEOUT:-3600} \
-		bash "$HGOV_TOP/scripts/board.sh" run "$work/cal-$2.sh" > "$log" 2>&1 ||
+		bash "$HGOV_TOP/scripts/board.sh" run "$work/cal-$stage.sh" > "$log" 2>&1 ||
 		{ tail -n 30 "$log" >&2; hgov_die "the calibration board failed (see $log)"; }
 	grep -q '^ok: calibration runs done' "$log" || hgov_die "the calibration runs did not finish (see $log)"
 }
 
+hgov_board_prepare
 judge=$HGOV_TOP/scripts/calibrate/judge.py
 logs=()
+stage=1
+hgov_parallel cal_boot $(seq 1 "$boots") || exit 1
 for ((i = 1; i <= boots; i++)); do
-	cal_boot "$i" 1
 	logs+=("$out/console-$i.log")
 done
 rc=0
 python3 "$judge" "${logs[@]}" || rc=$?
 if [ "$rc" = 3 ]; then
+	stage=2
+	hgov_parallel cal_boot $(seq $((boots + 1)) $((2 * boots))) || exit 1
 	for ((i = boots + 1; i <= 2 * boots; i++)); do
-		cal_boot "$i" 2
 		logs+=("$out/console-$i.log")
 	done
 	rc=0

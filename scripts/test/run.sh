@@ -30,21 +30,35 @@ result() {
 	fi
 }
 
-# run_logged NAME CMD... - run CMD with its output in out/test/NAME.log;
-# show the log if it fails. A board run also fails on a kernel splat.
-run_logged() {
-	local name=$1
+# run_job NAME CMD... - run CMD with its output in out/test/NAME.log,
+# its exit status and seconds in out/test/NAME.rc, for judge_job.
+run_job() {
+	local name=$1 rc=0 t0=$SECONDS
 	shift
-	local rc=0 splats t0=$SECONDS
 	"$@" > "$out/$name.log" 2>&1 || rc=1
+	echo "$rc $((SECONDS - t0))" > "$out/$name.rc"
+}
+
+# judge_job NAME - the result of run_job NAME; show the log if it failed.
+# A board run also fails on a kernel splat.
+judge_job() {
+	local name=$1 rc=1 secs=? splats
+	[ ! -f "$out/$name.rc" ] || read -r rc secs < "$out/$name.rc"
+	rm -f "$out/$name.rc"
 	splats=$(hgov_splats "$out/$name.log" || true)
-	if [ $rc = 0 ] && [ -z "$splats" ]; then
-		result pass "$name ($((SECONDS - t0)) s)"
+	if [ "$rc" = 0 ] && [ -z "$splats" ]; then
+		result pass "$name ($secs s)"
 	else
 		[ -z "$splats" ] || printf '%s\n' "$splats" | head -n 5 | sed "s/^/  $name| splat: /"
 		tail -n 60 "$out/$name.log" | sed "s/^/  $name| /"
-		result fail "$name ($((SECONDS - t0)) s)"
+		result fail "$name ($secs s)"
 	fi
+}
+
+# run_logged NAME CMD... - run_job, then judge_job.
+run_logged() {
+	run_job "$@"
+	judge_job "$1"
 }
 
 hgov_need_host_tools
@@ -152,14 +166,28 @@ PY
 	fi
 }
 
-# run_board KVER PREFIX - the KUnit suites and every scenario on the
-# board of KVER; scenario results are named PREFIX-NAME.
+# run_board KVER PREFIX - the KUnit suites, then every scenario on the
+# board of KVER, HGOV_BOARD_JOBS boards at once (lib.sh: each is one TCG
+# thread with -icount, and gives what it would alone; the KUnit boot
+# has built the modules, so none of them builds into the tree); scenario
+# results are named PREFIX-NAME, in the order they end.
 run_board() {
-	local s
+	local s name pid
+	local -A running=()
 	run_kunit "$1"
 	for s in "$HGOV_TOP"/scripts/scenarios/*.sh; do
-		run_logged "$2-$(basename "$s" .sh)" \
-			env HGOV_KVER="$1" bash "$HGOV_TOP/scripts/board.sh" run "$s"
+		if [ ${#running[@]} -ge "$HGOV_BOARD_JOBS" ]; then
+			wait -n -p pid "${!running[@]}" || true
+			judge_job "${running[$pid]}"
+			unset "running[$pid]"
+		fi
+		name=$2-$(basename "$s" .sh)
+		run_job "$name" env HGOV_KVER="$1" bash "$HGOV_TOP/scripts/board.sh" run "$s" &
+		running[$!]=$name
+	done
+	for pid in "${!running[@]}"; do
+		wait "$pid" || true
+		judge_job "${running[$pid]}"
 	done
 }
 
