@@ -403,11 +403,11 @@ hgov_build_modules() {
 	done
 }
 
-# HGOV_BOARD_JOBS: how many boards a script that boots one board several
-# times (the calibration's, RK3399's) runs at once; default the host's
-# CPUs. A timing board is one TCG thread with -icount, whose guest time
-# follows its own instructions, not the host: boards side by side give
-# the figures one alone does.
+# HGOV_BOARD_JOBS: how many boards run at once where a script boots
+# several (make test's scenarios, the calibration's and RK3399's boots);
+# default the host's CPUs. A timing board is one TCG thread with -icount,
+# whose guest time follows its own instructions, not the host: boards
+# side by side give the figures one alone does.
 HGOV_BOARD_JOBS=${HGOV_BOARD_JOBS:-$(nproc)}
 [[ $HGOV_BOARD_JOBS =~ ^[1-9][0-9]*$ ]] ||
 	hgov_die "HGOV_BOARD_JOBS=$HGOV_BOARD_JOBS: not a number of boards, 1 or more"
@@ -424,21 +424,22 @@ hgov_board_prepare() {
 }
 
 # hgov_parallel CMD ARG... - CMD ARG for each ARG in the background,
-# HGOV_BOARD_JOBS at a time (in batches: a batch's boots take about as
-# long); fails if any failed, after all have ended.
+# HGOV_BOARD_JOBS at a time, the next starting as one ends (only these:
+# a caller's other background jobs are not waited for); fails if any
+# failed, after all have ended.
 hgov_parallel() {
-	local cmd=$1 rc=0 pids=() a p
+	local cmd=$1 rc=0 a p
+	local -A pids=()
 	shift
 	for a; do
+		if [ ${#pids[@]} -ge "$HGOV_BOARD_JOBS" ]; then
+			wait -n -p p "${!pids[@]}" || rc=1
+			unset "pids[$p]"
+		fi
 		"$cmd" "$a" &
-		pids+=("$!")
-		[ ${#pids[@]} -ge "$HGOV_BOARD_JOBS" ] || continue
-		for p in "${pids[@]}"; do
-			wait "$p" || rc=1
-		done
-		pids=()
+		pids[$!]=1
 	done
-	for p in "${pids[@]}"; do
+	for p in "${!pids[@]}"; do
 		wait "$p" || rc=1
 	done
 	return "$rc"

@@ -167,28 +167,23 @@ PY
 }
 
 # run_board KVER PREFIX - the KUnit suites, then every scenario on the
-# board of KVER, HGOV_BOARD_JOBS boards at once (lib.sh: each is one TCG
-# thread with -icount, and gives what it would alone; the KUnit boot
-# has built the modules, so none of them builds into the tree); scenario
-# results are named PREFIX-NAME, in the order they end.
+# board of KVER, HGOV_BOARD_JOBS boards at once (hgov_parallel; the KUnit
+# boot has built the modules, so no board builds into the tree), their
+# results, named PREFIX-NAME, once all have ended.
 run_board() {
-	local s name pid
-	local -A running=()
-	run_kunit "$1"
-	for s in "$HGOV_TOP"/scripts/scenarios/*.sh; do
-		if [ ${#running[@]} -ge "$HGOV_BOARD_JOBS" ]; then
-			wait -n -p pid "${!running[@]}" || true
-			judge_job "${running[$pid]}"
-			unset "running[$pid]"
-		fi
-		name=$2-$(basename "$s" .sh)
-		run_job "$name" env HGOV_KVER="$1" bash "$HGOV_TOP/scripts/board.sh" run "$s" &
-		running[$!]=$name
+	local kver=$1 prefix=$2 s
+	local scenarios=("$HGOV_TOP"/scripts/scenarios/*.sh)
+	run_kunit "$kver"
+	hgov_parallel run_scenario "${scenarios[@]}" || true
+	for s in "${scenarios[@]}"; do
+		judge_job "$prefix-$(basename "$s" .sh)"
 	done
-	for pid in "${!running[@]}"; do
-		wait "$pid" || true
-		judge_job "${running[$pid]}"
-	done
+}
+
+# run_scenario FILE - run_job of one scenario of run_board's board.
+run_scenario() {
+	run_job "$prefix-$(basename "$1" .sh)" \
+		env HGOV_KVER="$kver" bash "$HGOV_TOP/scripts/board.sh" run "$1"
 }
 
 # The R-Car BSP's kernel and mainline's. 6.1 and 6.12 are built (matrix)
